@@ -1,0 +1,37 @@
+package io.benchlake.bus;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/** Facts about the event topic that ingest needs before it starts a job. */
+public final class EventLog {
+  private EventLog() {}
+
+  /** Consumer settings every benchlake reader uses: only committed (transactional) events. */
+  public static Map<String, Object> readerConfig(String bootstrap) {
+    return Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+  }
+
+  /** The end offset of every partition of the events topic, as a read_committed reader sees it. */
+  public static Map<Integer, Long> endOffsets(String bootstrap) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      var partitions =
+          consumer.partitionsFor(Topics.EVENTS).stream()
+              .map(p -> new TopicPartition(p.topic(), p.partition()))
+              .collect(Collectors.toList());
+      Map<Integer, Long> ends = new TreeMap<>();
+      consumer.endOffsets(partitions).forEach((tp, offset) -> ends.put(tp.partition(), offset));
+      return ends;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.benchlake.bus;
+
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventCodec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Publishes events to the event log, keyed by run id: idempotent, acks=all, and every send is
+ * checked, so a lost event is a failure rather than a log line.
+ */
+public final class EventPublisher implements AutoCloseable {
+  private final KafkaProducer<String, byte[]> producer;
+  private final EventCodec codec = new EventCodec();
+  private final List<Future<RecordMetadata>> pending = new ArrayList<>();
+  private final String topic;
+
+  public EventPublisher(String bootstrap) {
+    this(bootstrap, Topics.EVENTS);
+  }
+
+  public EventPublisher(String bootstrap, String topic) {
+    this.topic = topic;
+    this.producer =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.LINGER_MS_CONFIG, 5,
+                ProducerConfig.BATCH_SIZE_CONFIG, 64 * 1024,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000,
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, 60_000),
+            new StringSerializer(),
+            new ByteArraySerializer());
+  }
+
+  /** Sends one event; its acknowledgement is checked by the next {@link #flush()}. */
+  public synchronized void publish(Event event) {
+    pending.add(producer.send(new ProducerRecord<>(topic, event.runId(), codec.encode(event))));
+  }
+
+  /** Waits until every event sent so far is acknowledged by all in-sync replicas. */
+  public synchronized void flush() {
+    producer.flush();
+    try {
+      for (Future<RecordMetadata> ack : pending) {
+        ack.get(120, TimeUnit.SECONDS);
+      }
+    } catch (ExecutionException e) {
+      throw new BusException("an event was not stored in Kafka: " + e.getCause().getMessage(), e);
+    } catch (TimeoutException e) {
+      throw new BusException("Kafka did not acknowledge an event within 120 s", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BusException("interrupted while waiting for Kafka", e);
+    } finally {
+      pending.clear();
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      flush();
+    } finally {
+      producer.close();
+    }
+  }
+}

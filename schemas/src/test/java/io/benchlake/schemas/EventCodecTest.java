@@ -1,0 +1,135 @@
+package io.benchlake.schemas;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class EventCodecTest {
+  private static final Instant STARTED = Instant.parse("2026-03-11T13:22:25Z");
+  private static final Instant NOW = Instant.parse("2026-03-11T13:30:00Z");
+  private final EventCodec codec = new EventCodec();
+
+  static RunStarted runStarted() {
+    return new RunStarted(
+        null, "e1", "run-1", NOW, STARTED, "Mariadb 11.4.5-MariaDB", "sysbench", "OLTP_RW", "smoke",
+        "loadgen",
+        new RunParameters("oltp_read_write", 4, 10_000L, null, 10.0, "s", 2, List.of(1, 2), 0.0, 1.0, "uniform"),
+        List.of(new Property("Number of tables", "4"), new Property("Db driver", "mariadb")));
+  }
+
+  static EnvironmentSnapshot environment() {
+    return new EnvironmentSnapshot(
+        null, "e2", "run-1", NOW, STARTED,
+        new HostFacts("bench", "Xeon", 2, 2, 1, 24L << 30, "Linux", "Debian 12", "6.1.0", "vda", "host"),
+        new DatabaseFacts("mariadb", "11.4.5-MariaDB", "innodb", "/opt/m", "embedded", "my.cnf", "run.cnf",
+            "[mysqld]\nport=3306\npassword=***\n", Map.of("version", "11.4.5-MariaDB")));
+  }
+
+  static Sample sample() {
+    return new Sample(
+        null, "e3", "run-1", NOW, STARTED, 4, 4, 1, 1.0, 1.0, Sample.Phase.measured, 640L, 640.0,
+        12800.0, 8960.0, 2560.0, 1280.0, 6.2, 95.0, 9.1, 20.5, 0.0, 0.0, null, null, "HISTO",
+        new CpuShare(40, 10, 1, 49), 75.0);
+  }
+
+  static IterationFinished iterationFinished() {
+    return new IterationFinished(
+        null, "e4", "run-1", NOW, STARTED, 4, 1, IterationFinished.Status.completed, 10.0,
+        List.of(new IterationValue("TPS", 640.22, "tx/s", "loadgen:exact")),
+        List.of(new TransactionTiming("NEWORD", 100, 1, 2, 3, 200, 2, 2.5, 2.9, 0.4, 61.2, "ms")));
+  }
+
+  static RunFinished runFinished() {
+    return new RunFinished(null, "e5", "run-1", NOW, STARTED, RunFinished.Status.completed, null);
+  }
+
+  private void assertRoundTrip(Event event) throws InvalidEventException {
+    byte[] json = codec.encode(event);
+    Event back = codec.decode(json);
+    assertEquals(event, back);
+    assertEquals(EventKind.of(event).schemaId(), back.schema());
+  }
+
+  @Test
+  void runStartedRoundTripsThroughItsSchema() throws Exception {
+    assertRoundTrip(runStarted());
+  }
+
+  @Test
+  void environmentSnapshotRoundTripsThroughItsSchema() throws Exception {
+    assertRoundTrip(environment());
+  }
+
+  @Test
+  void sampleRoundTripsThroughItsSchema() throws Exception {
+    assertRoundTrip(sample());
+  }
+
+  @Test
+  void iterationFinishedRoundTripsThroughItsSchema() throws Exception {
+    assertRoundTrip(iterationFinished());
+  }
+
+  @Test
+  void runFinishedRoundTripsThroughItsSchema() throws Exception {
+    assertRoundTrip(runFinished());
+  }
+
+  @Test
+  void fieldsAreSnakeCaseWithIsoInstants() {
+    String json = codec.encodeToString(sample());
+    assertTrue(json.contains("\"run_id\":\"run-1\""), json);
+    assertTrue(json.contains("\"emitted_at\":\"2026-03-11T13:30:00Z\""), json);
+    assertTrue(json.contains("\"latency_pct_ms\":9.1"), json);
+  }
+
+  @Test
+  void brokenEventFailsValidationNamingTheField() throws Exception {
+    ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(sample()));
+    tree.put("tps", "fast");
+    InvalidEventException e =
+        assertThrows(InvalidEventException.class, () -> codec.decode(tree));
+    assertTrue(e.getMessage().contains("tps"), e.getMessage());
+  }
+
+  @Test
+  void missingRequiredFieldIsNamed() throws Exception {
+    ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(runStarted()));
+    tree.remove("dataset");
+    InvalidEventException e =
+        assertThrows(InvalidEventException.class, () -> codec.decode(tree));
+    assertTrue(e.getMessage().contains("dataset"), e.getMessage());
+  }
+
+  @Test
+  void unknownSchemaVersionIsRefused() throws Exception {
+    ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(runFinished()));
+    tree.put("schema", "benchlake.run_finished/9");
+    InvalidEventException e =
+        assertThrows(InvalidEventException.class, () -> codec.decode(tree));
+    assertTrue(e.getMessage().contains("unknown schema"), e.getMessage());
+  }
+
+  @Test
+  void notJsonIsRefused() {
+    InvalidEventException e =
+        assertThrows(
+            InvalidEventException.class,
+            () -> codec.decode("{not json".getBytes(StandardCharsets.UTF_8)));
+    assertTrue(e.getMessage().startsWith("not JSON"), e.getMessage());
+  }
+
+  @Test
+  void unknownFieldsAreIgnoredSoEventsEvolveAdditively() throws Exception {
+    ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(runFinished()));
+    tree.put("a_field_from_the_future", 42);
+    assertEquals(runFinished(), codec.decode(tree));
+  }
+}
