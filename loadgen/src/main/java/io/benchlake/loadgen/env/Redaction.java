@@ -1,0 +1,48 @@
+package io.benchlake.loadgen.env;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Secrets never leave the process: passwords in cnf text, JDBC URLs and variables become ***. */
+public final class Redaction {
+  public static final String MASK = "***";
+  private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(password|passwd|secret|_key$|token).*");
+  private static final Pattern CNF_LINE =
+      Pattern.compile("(?im)^(\\s*[#;]?\\s*[\\w.-]*(?:password|passwd|secret|token)[\\w.-]*\\s*=\\s*)(.*)$");
+  private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)([^&;]*)");
+  private static final Pattern URL_USERINFO = Pattern.compile("(//[^/:@]+:)([^@/]+)(@)");
+
+  private Redaction() {}
+
+  /** A cnf's text with the value of every password-like setting masked. */
+  public static String cnf(String text) {
+    if (text == null) {
+      return null;
+    }
+    Matcher m = CNF_LINE.matcher(text);
+    return m.replaceAll(r -> Matcher.quoteReplacement(r.group(1) + MASK));
+  }
+
+  /** A JDBC URL with passwords masked, in the query string or the user-info part. */
+  public static String url(String url) {
+    if (url == null) {
+      return null;
+    }
+    String masked = URL_PASSWORD.matcher(url).replaceAll("$1" + MASK);
+    return URL_USERINFO.matcher(masked).replaceAll("$1" + MASK + "$3");
+  }
+
+  public static boolean isSecretName(String name) {
+    return SECRET_NAME.matcher(name.toLowerCase(Locale.ROOT)).matches();
+  }
+
+  /** Server variables with the values of secret-looking names masked. */
+  public static Map<String, String> variables(Map<String, String> variables) {
+    Map<String, String> out = new TreeMap<>();
+    variables.forEach((k, v) -> out.put(k, isSecretName(k) && v != null && !v.isEmpty() ? MASK : v));
+    return out;
+  }
+}

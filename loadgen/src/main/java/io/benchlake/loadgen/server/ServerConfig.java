@@ -1,0 +1,42 @@
+package io.benchlake.loadgen.server;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The [mysqld] settings a server is started with, rendered as the cnf benchlake records. */
+public record ServerConfig(Map<String, String> settings) {
+
+  public ServerConfig {
+    settings = new LinkedHashMap<>(settings);
+  }
+
+  /** Small-machine defaults for the embedded servers: a benchmark, not a production box. */
+  public static ServerConfig embeddedDefaults() {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put("bind-address", "127.0.0.1");
+    s.put("max_connections", "500");
+    s.put("innodb_buffer_pool_size", "256M");
+    s.put("innodb_log_file_size", "128M");
+    s.put("innodb_flush_log_at_trx_commit", "1");
+    s.put("performance_schema", "OFF");
+    s.put("skip-name-resolve", null);
+    s.put("character_set_server", "utf8mb4");
+    return new ServerConfig(s);
+  }
+
+  public String toCnf() {
+    return "[mysqld]\n"
+        + settings.entrySet().stream()
+            .map(e -> e.getValue() == null ? e.getKey() : e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining("\n"))
+        + "\n";
+  }
+
+  /** The same settings as mariadbd command-line options. */
+  public java.util.List<String> toArgs() {
+    return settings.entrySet().stream()
+        .map(e -> "--" + e.getKey() + (e.getValue() == null ? "" : "=" + e.getValue()))
+        .toList();
+  }
+}
