@@ -1,0 +1,209 @@
+package io.benchlake.loadgen.run;
+
+import io.benchlake.home.ServerFailedException;
+import io.benchlake.loadgen.env.EnvironmentCapture;
+import io.benchlake.loadgen.env.HostProbe;
+import io.benchlake.loadgen.server.ServerUnderTest;
+import io.benchlake.loadgen.workload.Workload;
+import io.benchlake.loadgen.workload.Workloads;
+import io.benchlake.schemas.CpuShare;
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventIds;
+import io.benchlake.schemas.EnvironmentSnapshot;
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.IterationValue;
+import io.benchlake.schemas.RunFinished;
+import io.benchlake.schemas.RunParameters;
+import io.benchlake.schemas.RunStarted;
+import io.benchlake.schemas.Sample;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+import org.HdrHistogram.Histogram;
+import oshi.software.os.OSProcess;
+
+/**
+ * One run of a workload against a server: the thread ladder times the iterations, publishing
+ * run_started, environment_snapshot, a sample per interval, iteration_finished and run_finished.
+ */
+public final class BenchmarkRun {
+  private final RunPlan plan;
+  private final ServerUnderTest server;
+  private final Consumer<Event> events;
+  private final PrintStream out;
+  private final HostProbe host = new HostProbe();
+
+  public BenchmarkRun(RunPlan plan, ServerUnderTest server, Consumer<Event> events, PrintStream out) {
+    this.plan = plan;
+    this.server = server;
+    this.events = events;
+    this.out = out;
+  }
+
+  /** The dataset label reports use for a server: "Mariadb " and its version, as TAF names them. */
+  public static String datasetLabel(String version) {
+    return "Mariadb " + version;
+  }
+
+  /** Creates and loads the workload's tables. */
+  public void prepare(DataSource dataSource) throws SQLException {
+    Workload workload = Workloads.create(plan.workload(), plan.options());
+    out.printf(Locale.ROOT, "Creating %d tables of %d rows (%s)...%n", plan.options().tables(), plan.options().tableSize(), plan.workload());
+    workload.prepare(dataSource);
+  }
+
+  /** Runs the whole ladder; returns the run id. A server failure marks the run failed and throws. */
+  public String execute(DataSource dataSource) throws SQLException, InterruptedException {
+    Workload workload = Workloads.create(plan.workload(), plan.options());
+    String runId = EventIds.random();
+    Instant startedAt = Instant.now();
+    String version;
+    EnvironmentCapture capture = new EnvironmentCapture(host);
+    EnvironmentSnapshot snapshot;
+    try (Connection c = dataSource.getConnection()) {
+      version = scalar(c, "SELECT VERSION()");
+      snapshot = new EnvironmentSnapshot(null, EventIds.random(), runId, Instant.now(), startedAt,
+          capture.host(server), capture.database(server, c));
+    }
+    String dataset = plan.dataset() != null ? plan.dataset() : datasetLabel(version);
+    events.accept(runStarted(runId, startedAt, dataset));
+    events.accept(snapshot);
+    SysbenchOutput output = new SysbenchOutput(out, plan.percentile());
+    IntervalPublisher publisher = new IntervalPublisher(runId, startedAt, output);
+    IterationDriver driver = new IterationDriver(dataSource, workload, plan, publisher);
+    long seed = startedAt.toEpochMilli();
+    try {
+      for (int threads : plan.threads()) {
+        for (int iteration = 1; iteration <= plan.iterations(); iteration++) {
+          output.header(plan.workload(), threads, iteration, plan.iterations(), plan.reportIntervalS());
+          publisher.iteration = iteration;
+          IterationResult result = driver.run(threads, iteration, seed++);
+          output.summary(result);
+          events.accept(iterationFinished(runId, startedAt, result));
+          if (result.failure().isPresent()) {
+            throw new ServerFailedException(result.failure().get(), null);
+          }
+        }
+      }
+    } catch (ServerFailedException e) {
+      events.accept(new RunFinished(null, EventIds.random(), runId, Instant.now(), startedAt,
+          RunFinished.Status.failed, e.getMessage()));
+      throw e;
+    } catch (InterruptedException e) {
+      events.accept(new RunFinished(null, EventIds.random(), runId, Instant.now(), startedAt,
+          RunFinished.Status.aborted, "interrupted"));
+      throw e;
+    }
+    events.accept(new RunFinished(null, EventIds.random(), runId, Instant.now(), startedAt,
+        RunFinished.Status.completed, null));
+    return runId;
+  }
+
+  private RunStarted runStarted(String runId, Instant startedAt, String dataset) {
+    var o = plan.options();
+    RunParameters parameters = new RunParameters(plan.workload(), o.tables(), o.tableSize(), null,
+        plan.durationS(), "s", plan.iterations(), plan.threads(), plan.warmupS(), plan.reportIntervalS(), "uniform");
+    List<io.benchlake.schemas.Property> properties = new ArrayList<>(plan.properties());
+    properties.add(new io.benchlake.schemas.Property("Db driver", "mariadb-java-client"));
+    properties.add(new io.benchlake.schemas.Property("Report interval", trim(plan.reportIntervalS())));
+    properties.add(new io.benchlake.schemas.Property("Percentile", trim(plan.percentile())));
+    return new RunStarted(null, EventIds.random(), runId, Instant.now(), startedAt, dataset, "sysbench",
+        plan.testName() != null ? plan.testName() : Workloads.testName(plan.workload()), plan.tag(),
+        "loadgen", parameters, properties);
+  }
+
+  private IterationFinished iterationFinished(String runId, Instant startedAt, IterationResult r) {
+    Histogram h = r.latencyUs();
+    List<IterationValue> values = new ArrayList<>();
+    values.add(new IterationValue("TPS", r.tps(), "tx/s", "loadgen:exact"));
+    values.add(new IterationValue("QPS", r.qps(), "q/s", "loadgen:exact"));
+    values.add(new IterationValue("transactions", r.transactions(), "tx", "loadgen:exact"));
+    values.add(new IterationValue("errors", r.errors(), "count", "loadgen:exact"));
+    values.add(new IterationValue("reconnects", r.reconnects(), "count", "loadgen:exact"));
+    if (h.getTotalCount() > 0) {
+      values.add(new IterationValue("latency_min_ms", h.getMinValue() / 1000.0, "ms", "loadgen:histogram"));
+      values.add(new IterationValue("latency_avg_ms", h.getMean() / 1000.0, "ms", "loadgen:histogram"));
+      values.add(new IterationValue("latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms", "loadgen:histogram"));
+      values.add(new IterationValue("latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms", "loadgen:histogram"));
+      values.add(new IterationValue("latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms", "loadgen:histogram"));
+      values.add(new IterationValue("latency_max_ms", h.getMaxValue() / 1000.0, "ms", "loadgen:histogram"));
+    }
+    IterationFinished.Status status = r.failure().isPresent()
+        ? IterationFinished.Status.failed : IterationFinished.Status.completed;
+    return new IterationFinished(null, EventIds.random(), runId, Instant.now(), startedAt, r.threads(),
+        r.iteration(), status, r.measuredS(), values, List.of());
+  }
+
+  private static String scalar(Connection c, String sql) throws SQLException {
+    try (ResultSet rs = c.createStatement().executeQuery(sql)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  private static String trim(double value) {
+    return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
+  }
+
+  static String encode(Histogram histogram) {
+    ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+    int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+    return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+  }
+
+  /** Turns interval reports into printed lines and sample events, with host and server CPU. */
+  private final class IntervalPublisher implements Consumer<IntervalReport> {
+    private final String runId;
+    private final Instant startedAt;
+    private final SysbenchOutput output;
+    private final Optional<Long> serverPid = server.pid();
+    private long[] ticks = host.cpuTicks();
+    private OSProcess serverBefore;
+    int iteration;
+
+    IntervalPublisher(String runId, Instant startedAt, SysbenchOutput output) {
+      this.runId = runId;
+      this.startedAt = startedAt;
+      this.output = output;
+      this.serverBefore = serverPid.flatMap(host::process).orElse(null);
+    }
+
+    @Override
+    public void accept(IntervalReport r) {
+      long[] now = host.cpuTicks();
+      CpuShare cpu = HostProbe.share(ticks, now);
+      ticks = now;
+      Double serverCpu = null;
+      if (serverBefore != null) {
+        OSProcess after = host.process(serverPid.get()).orElse(null);
+        if (after != null) {
+          serverCpu = HostProbe.processCpuPct(serverBefore, after);
+          serverBefore = after;
+        }
+      }
+      String cpuText = String.format(Locale.ROOT, " cpu (u/s/io): %.0f/%.0f/%.0f%%%s", cpu.userPct(),
+          cpu.systemPct(), cpu.iowaitPct(),
+          serverCpu == null ? "" : String.format(Locale.ROOT, " mariadbd: %.0f%%", serverCpu));
+      output.interval(r, cpuText);
+      events.accept(new Sample(null, EventIds.random(), runId, Instant.now(), startedAt, r.threads(),
+          r.liveThreads(), iteration, r.offsetS(), r.intervalS(),
+          r.warmup() ? Sample.Phase.warmup : Sample.Phase.measured, r.transactions(), r.tps(), r.qps(),
+          r.perSecond(r.reads()), r.perSecond(r.writes()), r.perSecond(r.other()),
+          r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMean() / 1000.0,
+          plan.percentile(), r.latencyMs(plan.percentile()),
+          r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0,
+          r.perSecond(r.errors()), r.perSecond(r.reconnects()), null, null, encode(r.latencyUs()),
+          cpu, serverCpu));
+    }
+  }
+}

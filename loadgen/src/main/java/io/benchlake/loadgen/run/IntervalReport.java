@@ -1,0 +1,36 @@
+package io.benchlake.loadgen.run;
+
+import org.HdrHistogram.Histogram;
+
+/** What the workers did over one report interval. Latencies in microseconds. */
+public record IntervalReport(
+    int threads,
+    int liveThreads,
+    double offsetS,
+    double intervalS,
+    boolean warmup,
+    long transactions,
+    long reads,
+    long writes,
+    long other,
+    long errors,
+    long reconnects,
+    Histogram latencyUs) {
+
+  public double tps() {
+    return transactions / intervalS;
+  }
+
+  public double qps() {
+    return (reads + writes + other) / intervalS;
+  }
+
+  public double perSecond(long count) {
+    return count / intervalS;
+  }
+
+  /** The latency at a percentile in milliseconds, 0 where nothing was recorded. */
+  public double latencyMs(double percentile) {
+    return latencyUs.getTotalCount() == 0 ? 0 : latencyUs.getValueAtPercentile(percentile) / 1000.0;
+  }
+}

@@ -1,0 +1,265 @@
+package io.benchlake.loadgen.run;
+
+import io.benchlake.loadgen.workload.QueryCounts;
+import io.benchlake.loadgen.workload.Transaction;
+import io.benchlake.loadgen.workload.Workload;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Runs one iteration: N worker threads, each holding one connection, run transactions until the
+ * deadline while a reporter takes an interval snapshot every report interval. The totals are the
+ * sums of the measured intervals, so they are exact and agree with the samples.
+ */
+final class IterationDriver {
+  private static final long NANOS = 1_000_000_000L;
+
+  private final DataSource dataSource;
+  private final Workload workload;
+  private final RunPlan plan;
+  private final Consumer<IntervalReport> onInterval;
+
+  IterationDriver(DataSource dataSource, Workload workload, RunPlan plan, Consumer<IntervalReport> onInterval) {
+    this.dataSource = dataSource;
+    this.workload = workload;
+    this.plan = plan;
+    this.onInterval = onInterval;
+  }
+
+  IterationResult run(int threads, int iteration, long seed) throws InterruptedException {
+    Counters interval = new Counters();
+    Recorder recorder = new Recorder(3);
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicReference<String> failure = new AtomicReference<>();
+    AtomicInteger live = new AtomicInteger(threads);
+    long intervalNanos = (long) (plan.reportIntervalS() * NANOS);
+    int warmupTicks = (int) Math.ceil(plan.warmupS() / plan.reportIntervalS());
+    long start = System.nanoTime();
+    long deadline = start + warmupTicks * intervalNanos + (long) (plan.durationS() * NANOS);
+    long[] events = new long[threads];
+    long[] busyNanos = new long[threads];
+
+    List<Thread> workers = new ArrayList<>();
+    for (int w = 0; w < threads; w++) {
+      int index = w;
+      SplittableRandom random = new SplittableRandom(seed * 1_000_003L + w);
+      Thread worker =
+          new Thread(
+              () -> {
+                try {
+                  work(index, random, deadline, stop, failure, interval, recorder, events, busyNanos);
+                } finally {
+                  live.decrementAndGet();
+                }
+              },
+              "worker-" + threads + "-" + (w + 1));
+      workers.add(worker);
+    }
+    Snapshots snapshots = new Snapshots(threads, warmupTicks, start, interval, recorder, live);
+    ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "reporter");
+      t.setDaemon(true);
+      return t;
+    });
+    workers.forEach(Thread::start);
+    reporter.scheduleAtFixedRate(snapshots::take, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
+    for (Thread worker : workers) {
+      worker.join();
+    }
+    reporter.shutdown();
+    reporter.awaitTermination(10, TimeUnit.SECONDS);
+    snapshots.takeLast();
+    List<Long> perThread = new ArrayList<>();
+    List<Double> busy = new ArrayList<>();
+    for (int w = 0; w < threads; w++) {
+      perThread.add(events[w]);
+      busy.add(busyNanos[w] / (double) NANOS);
+    }
+    long end = snapshots.lastTick;
+    Counters.Totals t = snapshots.measured;
+    return new IterationResult(
+        threads, iteration, t.transactions, t.reads, t.writes, t.other, t.errors, t.reconnects,
+        (end - snapshots.measuredStart) / (double) NANOS, snapshots.measuredLatency, perThread, busy,
+        Optional.ofNullable(failure.get()));
+  }
+
+  private void work(
+      int index,
+      SplittableRandom random,
+      long deadline,
+      AtomicBoolean stop,
+      AtomicReference<String> failure,
+      Counters counters,
+      Recorder recorder,
+      long[] events,
+      long[] busyNanos) {
+    Connection connection = null;
+    Transaction transaction = null;
+    try {
+      connection = dataSource.getConnection();
+      transaction = workload.newTransaction(connection);
+      while (!stop.get() && System.nanoTime() < deadline) {
+        long t0 = System.nanoTime();
+        try {
+          QueryCounts q = transaction.execute(random);
+          long took = System.nanoTime() - t0;
+          recorder.recordValue(Math.max(1, took / 1000));
+          counters.add(q);
+          events[index]++;
+          busyNanos[index] += took;
+        } catch (SQLException e) {
+          busyNanos[index] += System.nanoTime() - t0;
+          switch (ErrorClass.of(e)) {
+            case RETRY -> {
+              counters.errors.increment();
+              transaction.rollback();
+            }
+            case RECONNECT -> {
+              counters.reconnects.increment();
+              closeQuietly(transaction, connection);
+              connection = dataSource.getConnection();
+              transaction = workload.newTransaction(connection);
+            }
+            case ABORT -> {
+              failure.compareAndSet(null, describe(e));
+              stop.set(true);
+            }
+          }
+        }
+      }
+    } catch (SQLException e) {
+      failure.compareAndSet(null, describe(e));
+      stop.set(true);
+    } finally {
+      closeQuietly(transaction, connection);
+    }
+  }
+
+  private static String describe(SQLException e) {
+    return "SQL error " + e.getErrorCode() + " (" + e.getSQLState() + "): " + e.getMessage();
+  }
+
+  private static void closeQuietly(Transaction transaction, Connection connection) {
+    try {
+      if (transaction != null) {
+        transaction.close();
+      }
+    } catch (SQLException ignored) {
+      // the connection is going away anyway
+    }
+    try {
+      if (connection != null) {
+        connection.close();
+      }
+    } catch (SQLException ignored) {
+      // nothing more to do for a broken connection
+    }
+  }
+
+  /** Per-interval counters the workers add to and the reporter drains. */
+  private static final class Counters {
+    final LongAdder transactions = new LongAdder();
+    final LongAdder reads = new LongAdder();
+    final LongAdder writes = new LongAdder();
+    final LongAdder other = new LongAdder();
+    final LongAdder errors = new LongAdder();
+    final LongAdder reconnects = new LongAdder();
+
+    void add(QueryCounts q) {
+      transactions.increment();
+      reads.add(q.reads());
+      writes.add(q.writes());
+      other.add(q.other());
+    }
+
+    /** Running totals of the measured intervals. */
+    static final class Totals {
+      long transactions;
+      long reads;
+      long writes;
+      long other;
+      long errors;
+      long reconnects;
+    }
+  }
+
+  /** Takes interval snapshots; the first {@code warmupTicks} of them are warm-up. */
+  private final class Snapshots {
+    final int threads;
+    final int warmupTicks;
+    final long start;
+    final Counters counters;
+    final Recorder recorder;
+    final AtomicInteger live;
+    final Counters.Totals measured = new Counters.Totals();
+    final Histogram measuredLatency = new Histogram(3);
+    long lastTick;
+    long measuredStart;
+    int ticks;
+
+    Snapshots(int threads, int warmupTicks, long start, Counters counters, Recorder recorder, AtomicInteger live) {
+      this.threads = threads;
+      this.warmupTicks = warmupTicks;
+      this.start = start;
+      this.counters = counters;
+      this.recorder = recorder;
+      this.live = live;
+      this.lastTick = start;
+      this.measuredStart = start;
+    }
+
+    synchronized void take() {
+      snapshot(System.nanoTime());
+    }
+
+    synchronized void takeLast() {
+      long now = System.nanoTime();
+      if (now - lastTick > 1_000_000L) {
+        snapshot(now);
+      }
+    }
+
+    private void snapshot(long now) {
+      ticks++;
+      boolean warmup = ticks <= warmupTicks;
+      long tx = counters.transactions.sumThenReset();
+      long r = counters.reads.sumThenReset();
+      long w = counters.writes.sumThenReset();
+      long o = counters.other.sumThenReset();
+      long e = counters.errors.sumThenReset();
+      long rc = counters.reconnects.sumThenReset();
+      Histogram latency = recorder.getIntervalHistogram();
+      IntervalReport report =
+          new IntervalReport(threads, live.get(), (now - start) / (double) NANOS,
+              (now - lastTick) / (double) NANOS, warmup, tx, r, w, o, e, rc, latency);
+      lastTick = now;
+      if (warmup) {
+        measuredStart = now;
+      } else {
+        measured.transactions += tx;
+        measured.reads += r;
+        measured.writes += w;
+        measured.other += o;
+        measured.errors += e;
+        measured.reconnects += rc;
+        measuredLatency.add(latency);
+      }
+      onInterval.accept(report);
+    }
+  }
+}

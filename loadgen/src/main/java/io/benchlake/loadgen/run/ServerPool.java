@@ -1,0 +1,34 @@
+package io.benchlake.loadgen.run;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
+import io.benchlake.home.BadInputException;
+import io.benchlake.loadgen.env.Redaction;
+import io.benchlake.loadgen.server.ServerUnderTest;
+
+/** A HikariCP pool to the server under test: server-side prepared statements, one per worker. */
+public final class ServerPool {
+  private ServerPool() {}
+
+  public static HikariDataSource open(ServerUnderTest server, int workers) {
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("benchlake-loadgen");
+    config.setJdbcUrl(server.jdbcUrl());
+    config.setUsername(server.user());
+    config.setPassword(server.password());
+    config.setMaximumPoolSize(workers + 2);
+    config.setMinimumIdle(0);
+    config.setConnectionTimeout(30_000);
+    config.addDataSourceProperty("useServerPrepStmts", "true");
+    config.addDataSourceProperty("cachePrepStmts", "true");
+    try {
+      return new HikariDataSource(config);
+    } catch (HikariPool.PoolInitializationException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      throw new BadInputException(
+          "cannot connect to " + Redaction.url(server.jdbcUrl()) + " as " + server.user() + ": "
+              + cause.getMessage().lines().findFirst().orElse(""));
+    }
+  }
+}

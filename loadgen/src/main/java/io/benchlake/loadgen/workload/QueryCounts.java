@@ -1,0 +1,8 @@
+package io.benchlake.loadgen.workload;
+
+/** Statements sent by one transaction, classified as sysbench does: read, write, other. */
+public record QueryCounts(int reads, int writes, int other) {
+  public int total() {
+    return reads + writes + other;
+  }
+}

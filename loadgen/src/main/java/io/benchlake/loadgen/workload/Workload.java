@@ -1,0 +1,20 @@
+package io.benchlake.loadgen.workload;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+
+/** A benchmark workload: how to build its data, run one transaction, and remove its data. */
+public interface Workload {
+
+  /** The workload's name as sysbench spells it, e.g. {@code oltp_read_write}. */
+  String name();
+
+  /** Creates and loads the workload's tables, replacing any left from an earlier run. */
+  void prepare(DataSource dataSource) throws SQLException;
+
+  /** The statements of one worker, bound to the connection that worker holds. */
+  Transaction newTransaction(Connection connection) throws SQLException;
+
+  void cleanup(DataSource dataSource) throws SQLException;
+}
