@@ -1,0 +1,56 @@
+package io.benchlake.ingest.job;
+
+import io.benchlake.schemas.EnvironmentSnapshot;
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.InvalidEventException;
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.RunFinished;
+import io.benchlake.schemas.RunStarted;
+import io.benchlake.schemas.Sample;
+import io.benchlake.warehouse.WarehouseTable;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * Parses and validates each event, writes runs, environments, samples and timings rows to side
+ * outputs, and passes samples and iteration_finished on to the per-iteration aggregate.
+ */
+public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
+  private final long seq;
+  private transient EventCodec codec;
+
+  public EventRouter(long seq) {
+    this.seq = seq;
+  }
+
+  @Override
+  public void open(OpenContext context) {
+    codec = new EventCodec();
+  }
+
+  @Override
+  public void processElement(RawEvent raw, Context ctx, Collector<IterationPart> out) {
+    Event event;
+    try {
+      event = codec.decode(raw.value);
+    } catch (InvalidEventException e) {
+      ctx.output(Tags.REFUSED, new RefusedEvent(raw.origin(), e.getMessage(), raw.value));
+      return;
+    }
+    if (event instanceof RunStarted e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+    } else if (event instanceof RunFinished e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+    } else if (event instanceof EnvironmentSnapshot e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.ENVIRONMENTS), Rows.environment(e, seq));
+    } else if (event instanceof Sample e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.SAMPLES), Rows.sample(e, seq));
+      out.collect(new IterationPart(IterationPart.keyOf(e.runId(), e.threads(), e.iteration()), raw.value));
+    } else if (event instanceof IterationFinished e) {
+      e.timings().forEach(t -> ctx.output(Tags.TABLES.get(WarehouseTable.TIMINGS), Rows.timing(e, t, seq)));
+      out.collect(new IterationPart(IterationPart.keyOf(e.runId(), e.threads(), e.iteration()), raw.value));
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package io.benchlake.ingest.job;
+
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.IterationValue;
+import io.benchlake.schemas.Sample;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The values of one iteration: the authoritative ones of its iteration_finished event, plus what
+ * its measured samples say (count, within-run tps stability, merged latency percentiles, errors).
+ * Where the source gave no value of a metric, the computed one stands in, marked computed.
+ */
+public final class IterationAggregation {
+  /** Status of an iteration whose iteration_finished event has not been read. */
+  public static final String INCOMPLETE = "incomplete";
+
+  private IterationAggregation() {}
+
+  /** The finished event to trust when an iteration was reported more than once: the newest. */
+  public static Optional<IterationFinished> authoritative(List<IterationFinished> finished) {
+    return finished.stream().max(Comparator.comparing(IterationFinished::emittedAt));
+  }
+
+  public static List<IterationMetric> metrics(List<Sample> allSamples, Optional<IterationFinished> finished) {
+    Map<String, IterationMetric> out = new LinkedHashMap<>();
+    finished.ifPresent(f -> {
+      for (IterationValue v : f.values()) {
+        out.put(v.metric(), new IterationMetric(v.metric(), v.value(), v.unit(), v.source(), false));
+      }
+    });
+    Map<String, Sample> unique = new LinkedHashMap<>();
+    allSamples.forEach(s -> unique.putIfAbsent(s.eventId(), s));
+    List<Sample> samples = unique.values().stream()
+        .filter(s -> s.phase() == Sample.Phase.measured)
+        .sorted(Comparator.comparingDouble(Sample::offsetS))
+        .toList();
+    for (IterationMetric computed : fromSamples(samples)) {
+      out.putIfAbsent(computed.metric(), computed);
+    }
+    return new ArrayList<>(out.values());
+  }
+
+  private static List<IterationMetric> fromSamples(List<Sample> samples) {
+    List<IterationMetric> m = new ArrayList<>();
+    if (samples.isEmpty()) {
+      return m;
+    }
+    double seconds = samples.stream().mapToDouble(Sample::intervalS).sum();
+    m.add(computed("sample_count", samples.size(), "count"));
+    boolean exact = samples.stream().allMatch(s -> s.transactions() != null);
+    double tps = exact
+        ? samples.stream().mapToLong(Sample::transactions).sum() / seconds
+        : samples.stream().mapToDouble(s -> s.tps() * s.intervalS()).sum() / seconds;
+    m.add(computed("TPS", tps, "tx/s"));
+    m.add(computed("QPS", samples.stream().mapToDouble(s -> s.qps() * s.intervalS()).sum() / seconds, "q/s"));
+    double mean = samples.stream().mapToDouble(Sample::tps).average().orElse(0);
+    double var = samples.stream().mapToDouble(s -> (s.tps() - mean) * (s.tps() - mean)).average().orElse(0);
+    m.add(computed("tps_interval_mean", mean, "tx/s"));
+    m.add(computed("tps_interval_min", samples.stream().mapToDouble(Sample::tps).min().orElse(0), "tx/s"));
+    m.add(computed("tps_interval_max", samples.stream().mapToDouble(Sample::tps).max().orElse(0), "tx/s"));
+    m.add(computed("tps_interval_stddev", Math.sqrt(var), "tx/s"));
+    m.add(computed("errors", samples.stream().mapToDouble(s -> s.errorsPs() * s.intervalS()).sum(), "count"));
+    m.add(computed("reconnects", samples.stream().mapToDouble(s -> s.reconnectsPs() * s.intervalS()).sum(), "count"));
+    merged(samples).ifPresent(h -> {
+      m.add(computed("latency_avg_ms", h.getMean() / 1000.0, "ms"));
+      m.add(computed("latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms"));
+      m.add(computed("latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms"));
+      m.add(computed("latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms"));
+      m.add(computed("latency_max_ms", h.getMaxValue() / 1000.0, "ms"));
+    });
+    if (samples.stream().allMatch(s -> s.nopm() != null)) {
+      m.add(computed("NOPM", samples.stream().mapToDouble(s -> s.nopm() * s.intervalS()).sum() / seconds, "nopm"));
+    }
+    if (samples.stream().allMatch(s -> s.tpm() != null)) {
+      m.add(computed("TPM", samples.stream().mapToDouble(s -> s.tpm() * s.intervalS()).sum() / seconds, "tpm"));
+    }
+    return m;
+  }
+
+  /** The interval histograms added together, when every sample carries one. */
+  static Optional<Histogram> merged(List<Sample> samples) {
+    if (samples.stream().anyMatch(s -> s.histogram() == null)) {
+      return Optional.empty();
+    }
+    Histogram total = new Histogram(3);
+    Set<String> seen = new HashSet<>();
+    for (Sample s : samples) {
+      if (!seen.add(s.eventId())) {
+        continue;
+      }
+      try {
+        total.add(Histogram.decodeFromCompressedByteBuffer(
+            ByteBuffer.wrap(Base64.getDecoder().decode(s.histogram())), 0));
+      } catch (DataFormatException | IllegalArgumentException e) {
+        return Optional.empty();
+      }
+    }
+    return total.getTotalCount() == 0 ? Optional.empty() : Optional.of(total);
+  }
+
+  private static IterationMetric computed(String metric, double value, String unit) {
+    return new IterationMetric(metric, value, unit, "flink:samples", true);
+  }
+}

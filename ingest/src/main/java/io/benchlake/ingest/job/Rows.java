@@ -1,0 +1,197 @@
+package io.benchlake.ingest.job;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.benchlake.schemas.EnvironmentSnapshot;
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.EventIds;
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.RunFinished;
+import io.benchlake.schemas.RunStarted;
+import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.TransactionTiming;
+import io.benchlake.warehouse.WarehouseTable;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+
+/** Maps events onto warehouse rows (Avro records of the table schemas in schemas/warehouse). */
+public final class Rows {
+  private static final Map<WarehouseTable, Schema> SCHEMAS = new EnumMap<>(WarehouseTable.class);
+
+  static {
+    for (WarehouseTable table : WarehouseTable.values()) {
+      SCHEMAS.put(table, new Schema.Parser().parse(table.avroSchema()));
+    }
+  }
+
+  private Rows() {}
+
+  public static Schema schema(WarehouseTable table) {
+    return SCHEMAS.get(table);
+  }
+
+  static long micros(Instant instant) {
+    return ChronoUnit.MICROS.between(Instant.EPOCH, instant);
+  }
+
+  private static GenericRecord row(WarehouseTable table, Event event, long seq) {
+    GenericRecord r = new GenericData.Record(schema(table));
+    r.put("event_id", event.eventId());
+    r.put("run_id", event.runId());
+    r.put("started_at", micros(event.startedAt()));
+    r.put("ingest_seq", seq);
+    return r;
+  }
+
+  public static GenericRecord run(RunStarted e, long seq) {
+    GenericRecord r = row(WarehouseTable.RUNS, e, seq);
+    r.put("kind", "run_started");
+    r.put("emitted_at", micros(e.emittedAt()));
+    r.put("dataset", e.dataset());
+    r.put("test_suite", e.testSuite());
+    r.put("test_name", e.testName());
+    r.put("tag", e.tag());
+    r.put("source", e.source());
+    if (e.parameters() != null) {
+      var p = e.parameters();
+      r.put("workload", p.workload());
+      r.put("tables", p.tables());
+      r.put("table_size", p.tableSize());
+      r.put("warehouses", p.warehouses());
+      r.put("duration_s", p.durationS());
+      r.put("duration_unit", p.durationUnit());
+      r.put("iterations", p.iterations());
+      r.put("threads", p.threads().stream().map(String::valueOf).collect(Collectors.joining(",")));
+      r.put("warmup_s", p.warmupS());
+      r.put("report_interval_s", p.reportIntervalS());
+      r.put("rand_type", p.randType());
+    }
+    r.put("properties_json", json(e.properties()));
+    return r;
+  }
+
+  public static GenericRecord run(RunFinished e, long seq) {
+    GenericRecord r = row(WarehouseTable.RUNS, e, seq);
+    r.put("kind", "run_finished");
+    r.put("emitted_at", micros(e.emittedAt()));
+    r.put("status", e.status().name());
+    r.put("error", e.error());
+    return r;
+  }
+
+  public static GenericRecord environment(EnvironmentSnapshot e, long seq) {
+    GenericRecord r = row(WarehouseTable.ENVIRONMENTS, e, seq);
+    r.put("emitted_at", micros(e.emittedAt()));
+    var h = e.host();
+    r.put("host_name", h.name());
+    r.put("cpu_model", h.cpuModel());
+    r.put("logical_cpus", h.logicalCpus());
+    r.put("cores", h.cores());
+    r.put("sockets", h.sockets());
+    r.put("ram_bytes", h.ramBytes());
+    r.put("os", h.os());
+    r.put("os_version", h.osVersion());
+    r.put("kernel", h.kernel());
+    r.put("disk", h.disk());
+    r.put("facts_source", h.factsSource());
+    var d = e.database();
+    r.put("db_maker", d.maker());
+    r.put("db_version", d.version());
+    r.put("engine", d.engine());
+    r.put("install_dir", d.installDir());
+    r.put("config_origin", d.configOrigin());
+    r.put("config_file", d.configFile());
+    r.put("config_run_file", d.configRunFile());
+    r.put("config_contents", d.configContents());
+    r.put("variables_json", json(d.variables()));
+    return r;
+  }
+
+  public static GenericRecord sample(Sample e, long seq) {
+    GenericRecord r = row(WarehouseTable.SAMPLES, e, seq);
+    r.put("emitted_at", micros(e.emittedAt()));
+    r.put("threads", e.threads());
+    r.put("live_threads", e.liveThreads());
+    r.put("iteration", e.iteration());
+    r.put("offset_s", e.offsetS());
+    r.put("interval_s", e.intervalS());
+    r.put("phase", e.phase().name());
+    r.put("transactions", e.transactions());
+    r.put("tps", e.tps());
+    r.put("qps", e.qps());
+    r.put("reads_ps", e.readsPs());
+    r.put("writes_ps", e.writesPs());
+    r.put("other_ps", e.otherPs());
+    r.put("latency_avg_ms", e.latencyAvgMs());
+    r.put("latency_pct", e.latencyPct());
+    r.put("latency_pct_ms", e.latencyPctMs());
+    r.put("latency_max_ms", e.latencyMaxMs());
+    r.put("errors_ps", e.errorsPs());
+    r.put("reconnects_ps", e.reconnectsPs());
+    r.put("nopm", e.nopm());
+    r.put("tpm", e.tpm());
+    if (e.hostCpu() != null) {
+      r.put("host_cpu_user_pct", e.hostCpu().userPct());
+      r.put("host_cpu_system_pct", e.hostCpu().systemPct());
+      r.put("host_cpu_iowait_pct", e.hostCpu().iowaitPct());
+      r.put("host_cpu_idle_pct", e.hostCpu().idlePct());
+    }
+    r.put("server_cpu_pct", e.serverCpuPct());
+    return r;
+  }
+
+  /** One row of the long-form iterations table. */
+  public static GenericRecord iteration(
+      String sourceEventId, String runId, Instant startedAt, int threads, int iteration,
+      IterationMetric metric, String status, long seq) {
+    GenericRecord r = new GenericData.Record(schema(WarehouseTable.ITERATIONS));
+    r.put("event_id", sourceEventId);
+    r.put("run_id", runId);
+    r.put("started_at", micros(startedAt));
+    r.put("ingest_seq", seq);
+    r.put("row_id", EventIds.derived(runId, String.valueOf(threads), String.valueOf(iteration), metric.metric(), sourceEventId));
+    r.put("threads", threads);
+    r.put("iteration", iteration);
+    r.put("metric", metric.metric());
+    r.put("value", metric.value());
+    r.put("unit", metric.unit());
+    r.put("source", metric.source());
+    r.put("computed", metric.computed());
+    r.put("status", status);
+    return r;
+  }
+
+  public static GenericRecord timing(IterationFinished e, TransactionTiming t, long seq) {
+    GenericRecord r = row(WarehouseTable.TIMINGS, e, seq);
+    r.put("row_id", EventIds.derived(e.eventId(), t.procedure()));
+    r.put("threads", e.threads());
+    r.put("iteration", e.iteration());
+    r.put("procedure", t.procedure());
+    r.put("calls", t.calls());
+    r.put("min", t.min());
+    r.put("avg", t.avg());
+    r.put("max", t.max());
+    r.put("total", t.total());
+    r.put("p50", t.p50());
+    r.put("p95", t.p95());
+    r.put("p99", t.p99());
+    r.put("sd", t.sd());
+    r.put("ratio_pct", t.ratioPct());
+    r.put("unit", t.unit());
+    return r;
+  }
+
+  private static String json(Object value) {
+    try {
+      return EventCodec.mapper().writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,162 @@
+package io.benchlake.warehouse;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The warehouse directory and its commit protocol: an ingest writes into {@code _staging/SEQ/},
+ * moves the finished files into the tables, writes {@code _ingest/SEQ.json}, then atomically
+ * replaces {@code _ingest/CURRENT}. Readers see only files a committed manifest lists.
+ */
+public final class Warehouse {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().registerModule(new JavaTimeModule()).disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+          .enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Path root;
+
+  public Warehouse(Path root) {
+    this.root = root.toAbsolutePath().normalize();
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  private Path ingestDir() {
+    return root.resolve("_ingest");
+  }
+
+  /** The last committed manifest, or an empty one for a new warehouse. */
+  public Manifest current() {
+    Path current = ingestDir().resolve("CURRENT");
+    try {
+      if (!Files.exists(current)) {
+        return Manifest.empty();
+      }
+      String seq = Files.readString(current, StandardCharsets.UTF_8).trim();
+      return JSON.readValue(ingestDir().resolve(seq + ".json").toFile(), Manifest.class);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the warehouse manifest in " + ingestDir(), e);
+    }
+  }
+
+  public Path staging(long seq) {
+    return root.resolve("_staging").resolve(String.valueOf(seq));
+  }
+
+  /**
+   * Moves the finished files of a staging directory into the tables and commits a manifest that
+   * lists them with the offsets reached. Hidden files (Flink's in-progress parts) are ignored.
+   */
+  public Manifest commit(long seq, Map<Integer, Long> offsets) {
+    Path staging = staging(seq);
+    Map<String, List<String>> added = new LinkedHashMap<>();
+    try {
+      for (WarehouseTable table : WarehouseTable.values()) {
+        Path tableStaging = staging.resolve(table.dirName());
+        List<String> files = new ArrayList<>();
+        if (Files.isDirectory(tableStaging)) {
+          try (Stream<Path> walk = Files.walk(tableStaging)) {
+            for (Path file : walk.filter(Files::isRegularFile).filter(Warehouse::isDataFile).toList()) {
+              Path target = root.resolve(table.dirName()).resolve(tableStaging.relativize(file).toString());
+              Files.createDirectories(target.getParent());
+              Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
+              files.add(root.relativize(target).toString());
+            }
+          }
+        }
+        added.put(table.dirName(), files);
+      }
+      Manifest next = current().next(seq, offsets, added);
+      Files.createDirectories(ingestDir());
+      writeAtomically(ingestDir().resolve(seq + ".json"), JSON.writeValueAsBytes(next));
+      writeAtomically(ingestDir().resolve("CURRENT"), (seq + "\n").getBytes(StandardCharsets.UTF_8));
+      deleteTree(staging);
+      try (Stream<Path> left = Files.list(staging.getParent())) {
+        if (left.findAny().isEmpty()) {
+          Files.delete(staging.getParent());
+        }
+      }
+      return next;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot commit ingest " + seq + " in " + root, e);
+    }
+  }
+
+  /** Deletes staging leftovers and table files no committed manifest lists (a crashed ingest). */
+  public int removeUncommitted() {
+    Manifest manifest = current();
+    Set<String> listed = new HashSet<>();
+    manifest.files().values().forEach(listed::addAll);
+    int removed = 0;
+    try {
+      deleteTree(root.resolve("_staging"));
+      for (WarehouseTable table : WarehouseTable.values()) {
+        Path dir = root.resolve(table.dirName());
+        if (!Files.isDirectory(dir)) {
+          continue;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+          for (Path file : walk.filter(Files::isRegularFile).toList()) {
+            if (!listed.contains(root.relativize(file).toString())) {
+              Files.delete(file);
+              removed++;
+            }
+          }
+        }
+      }
+      return removed;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot clean the warehouse in " + root, e);
+    }
+  }
+
+  /** Every committed file of a table, as absolute paths. */
+  public List<Path> files(WarehouseTable table) {
+    return current().files(table).stream().map(root::resolve).toList();
+  }
+
+  private static boolean isDataFile(Path file) {
+    String name = file.getFileName().toString();
+    return !name.startsWith(".") && !name.startsWith("_");
+  }
+
+  private static void writeAtomically(Path target, byte[] content) throws IOException {
+    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+    Files.write(tmp, content);
+    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  public Optional<Long> currentSeq() {
+    long seq = current().seq();
+    return seq == 0 ? Optional.empty() : Optional.of(seq);
+  }
+}
