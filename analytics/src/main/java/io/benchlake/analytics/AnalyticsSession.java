@@ -1,0 +1,81 @@
+package io.benchlake.analytics;
+
+import io.benchlake.home.BadInputException;
+import io.benchlake.warehouse.Warehouse;
+import io.benchlake.warehouse.WarehouseTable;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * A DuckDB session over the committed Parquet files of a warehouse, with the views of {@code
+ * sql/} loaded and file access restricted to the warehouse, so queries cannot write files or read
+ * elsewhere.
+ */
+public final class AnalyticsSession implements AutoCloseable {
+  private final Connection connection;
+
+  private AnalyticsSession(Connection connection) {
+    this.connection = connection;
+  }
+
+  public static AnalyticsSession open(Warehouse warehouse) {
+    try {
+      Connection c = DriverManager.getConnection("jdbc:duckdb:");
+      try (Statement st = c.createStatement()) {
+        st.execute("SET TimeZone = 'UTC'");
+        for (WarehouseTable table : WarehouseTable.values()) {
+          st.execute(RawTables.createView(table, warehouse.files(table)));
+        }
+        for (ViewScripts.Script script : ViewScripts.load()) {
+          try {
+            st.execute(script.sql());
+          } catch (SQLException e) {
+            throw new IllegalStateException("view script sql/" + script.name() + " failed: " + e.getMessage(), e);
+          }
+        }
+        String root = warehouse.root().toString();
+        st.execute("SET allowed_directories = [" + RawTables.literal(root + "/") + "]");
+        st.execute("SET enable_external_access = false");
+        st.execute("SET lock_configuration = true");
+      }
+      return new AnalyticsSession(c);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot open DuckDB over " + warehouse.root() + ": " + e.getMessage(), e);
+    }
+  }
+
+  public Connection connection() {
+    return connection;
+  }
+
+  /** Runs one user statement; a SQL error is a user mistake, reported in one line. */
+  public QueryResult query(String sql) {
+    try (PreparedStatement st = connection.prepareStatement(sql)) {
+      if (!st.execute()) {
+        return QueryResult.empty();
+      }
+      return QueryResult.of(st.getResultSet());
+    } catch (SQLException e) {
+      throw new BadInputException("SQL error: " + firstLine(e.getMessage()));
+    }
+  }
+
+  static String firstLine(String message) {
+    if (message == null) {
+      return "unknown error";
+    }
+    return message.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(message);
+  }
+
+  @Override
+  public void close() {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      // nothing to keep: the session was in memory
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package io.benchlake.analytics.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.home.BadInputException;
+import io.benchlake.schemas.EventCodec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/** Reads a comparison report's contents from the views. */
+public final class ComparisonQuery {
+  private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-M-d HH:mm:ss", Locale.ROOT);
+
+  private ComparisonQuery() {}
+
+  /**
+   * The report of {@code metric} for {@code test} (default: the test of the latest completed
+   * run), datasets in the order given or else as first seen.
+   */
+  public static ComparisonReport load(AnalyticsSession session, Optional<String> test, String metric,
+      List<String> datasets, List<String> title) {
+    Connection c = session.connection();
+    try {
+      String testName = test.isPresent() ? test.get() : defaultTest(c);
+      Map<String, Map<Integer, ThreadStatistics>> stats = new LinkedHashMap<>();
+      Map<String, String> runOf = new LinkedHashMap<>();
+      TreeSet<Integer> threads = new TreeSet<>();
+      try (PreparedStatement st = c.prepareStatement(resource("report_stats.sql"))) {
+        st.setString(1, testName);
+        st.setString(2, metric);
+        try (ResultSet rs = st.executeQuery()) {
+          while (rs.next()) {
+            String dataset = rs.getString("dataset");
+            runOf.put(dataset, rs.getString("run_id"));
+            threads.add(rs.getInt("threads"));
+            stats.computeIfAbsent(dataset, d -> new LinkedHashMap<>()).put(rs.getInt("threads"), statistics(rs));
+          }
+        }
+      }
+      if (stats.isEmpty()) {
+        throw new BadInputException("no completed run of test " + testName + " has metric " + metric + " in the warehouse");
+      }
+      List<String> order = new ArrayList<>();
+      for (String d : datasets) {
+        if (!stats.containsKey(d)) {
+          throw new BadInputException("dataset '" + d + "' has no completed run of " + testName
+              + " (known: " + String.join(", ", stats.keySet()) + ")");
+        }
+        order.add(d);
+      }
+      if (order.isEmpty()) {
+        order.addAll(stats.keySet());
+      }
+      PropertyTable.Builder system = new PropertyTable.Builder();
+      PropertyTable.Builder database = new PropertyTable.Builder();
+      PropertyTable.Builder testInfo = new PropertyTable.Builder();
+      for (String dataset : order) {
+        runInfo(c, runOf.get(dataset), dataset, system, database, testInfo);
+      }
+      List<String> titles = title.isEmpty()
+          ? List.of(metric + " by Thread Count", metric + " by Thread Count - " + testName)
+          : title;
+      return new ComparisonReport(titles, testName, metric, order, List.copyOf(threads), stats,
+          system.build(), database.build(), testInfo.build());
+    } catch (SQLException e) {
+      throw new IllegalStateException("report query failed: " + e.getMessage(), e);
+    }
+  }
+
+  private static String defaultTest(Connection c) throws SQLException {
+    try (PreparedStatement st = c.prepareStatement(resource("report_default_test.sql"));
+        ResultSet rs = st.executeQuery()) {
+      if (!rs.next()) {
+        throw new BadInputException("the warehouse has no completed run yet: run `benchlake demo` or `benchlake ingest` first");
+      }
+      return rs.getString(1);
+    }
+  }
+
+  private static ThreadStatistics statistics(ResultSet rs) throws SQLException {
+    List<Double> values = new ArrayList<>();
+    Array array = rs.getArray("iteration_values");
+    for (Object o : (Object[]) array.getArray()) {
+      values.add(((Number) o).doubleValue());
+    }
+    double cov = rs.getDouble("cov");
+    return new ThreadStatistics(rs.getInt("n"), rs.getDouble("mean"), rs.getDouble("max"), rs.getDouble("min"),
+        rs.getDouble("stddev"), rs.wasNull() ? null : cov, rs.getDouble("median"), rs.getDouble("p95"),
+        rs.getDouble("p99"), rs.getDouble("skewness"), values);
+  }
+
+  private static void runInfo(Connection c, String runId, String dataset, PropertyTable.Builder system,
+      PropertyTable.Builder database, PropertyTable.Builder test) throws SQLException {
+    try (PreparedStatement st = c.prepareStatement(resource("report_run_info.sql"))) {
+      st.setString(1, runId);
+      try (ResultSet rs = st.executeQuery()) {
+        if (!rs.next()) {
+          return;
+        }
+        system.put(dataset, "Host", rs.getString("host_name"))
+            .put(dataset, "CPU", rs.getString("cpu_model"))
+            .put(dataset, "CPU Count", rs.getObject("logical_cpus"))
+            .put(dataset, "Core Count", rs.getObject("cores"))
+            .put(dataset, "Socket Count", rs.getObject("sockets"))
+            .put(dataset, "OS", rs.getString("os"))
+            .put(dataset, "OS Version", rs.getString("os_version"))
+            .put(dataset, "OS Kernel", rs.getString("kernel"))
+            .put(dataset, "RAM", ram(rs.getObject("ram_bytes")))
+            .put(dataset, "Disk", rs.getString("disk"));
+        database.put(dataset, "Database Maker", rs.getString("db_maker"))
+            .put(dataset, "Database Version", rs.getString("db_version"))
+            .put(dataset, "Engine", rs.getString("engine"))
+            .put(dataset, "Install Dir", rs.getString("install_dir"))
+            .put(dataset, "DB Config Origin", rs.getString("config_origin"))
+            .put(dataset, "DB Config Source File", rs.getString("config_file"))
+            .put(dataset, "DB Generated Config Run File", rs.getString("config_run_file"))
+            .put(dataset, "Config Contents", rs.getString("config_contents"));
+        test.put(dataset, "Test Suite", rs.getString("test_suite"))
+            .put(dataset, "Test Name", rs.getString("test_name"))
+            .put(dataset, "Test Case Tag", rs.getString("tag"))
+            .put(dataset, "Duration", duration(rs.getObject("duration_s"), rs.getString("duration_unit")))
+            .put(dataset, "Iterations", rs.getObject("iterations"))
+            .put(dataset, "Number of rows", rs.getObject("table_size"))
+            .put(dataset, "Number of tables", rs.getObject("tables"))
+            .put(dataset, "Number of warehouses", rs.getObject("warehouses"))
+            .put(dataset, "Threads", rs.getString("thread_ladder"));
+        properties(rs.getString("properties_json")).forEach((k, v) -> test.put(dataset, k, v));
+        Timestamp started = rs.getTimestamp("started_at");
+        if (started != null) {
+          test.put(dataset, "Timestamp", TIMESTAMP.format(started.toLocalDateTime()));
+        }
+      }
+    }
+  }
+
+  private static Map<String, String> properties(String json) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (json == null) {
+      return out;
+    }
+    try {
+      for (JsonNode p : EventCodec.mapper().readTree(json)) {
+        out.put(p.get("name").asText(), p.path("value").asText(""));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  private static String ram(Object bytes) {
+    return bytes == null ? null : String.format(Locale.ROOT, "%.2f GB", ((Number) bytes).doubleValue() / (1L << 30));
+  }
+
+  /** Duration in the unit the source gave: seconds for sysbench, minutes for HammerDB. */
+  private static String duration(Object seconds, String unit) {
+    if (seconds == null) {
+      return null;
+    }
+    double s = ((Number) seconds).doubleValue();
+    double shown = "min".equals(unit) || "m".equals(unit) ? s / 60 : s;
+    return shown == Math.rint(shown) ? String.valueOf((long) shown) : String.valueOf(shown);
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = ComparisonQuery.class.getResourceAsStream("/queries/" + name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

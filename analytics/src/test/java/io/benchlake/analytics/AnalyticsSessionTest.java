@@ -1,0 +1,59 @@
+package io.benchlake.analytics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.analytics.query.OutputFormat;
+import io.benchlake.analytics.query.ResultFormatter;
+import io.benchlake.home.BadInputException;
+import io.benchlake.warehouse.Warehouse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AnalyticsSessionTest {
+  @TempDir Path dir;
+
+  @Test
+  void viewsWorkOnAnEmptyWarehouse() {
+    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(dir.resolve("empty")))) {
+      for (String view : new String[] {"runs", "environments", "samples", "iterations", "timings", "thread_stats", "comparison"}) {
+        QueryResult r = session.query("SELECT count(*) AS n FROM " + view);
+        assertEquals(0L, ((Number) r.rows().get(0).get(0)).longValue(), view);
+      }
+    }
+  }
+
+  @Test
+  void aBadStatementIsOneLineNamingTheError() {
+    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(dir.resolve("w")))) {
+      BadInputException e = assertThrows(BadInputException.class, () -> session.query("SELEC 1"));
+      assertTrue(e.getMessage().startsWith("SQL error: "), e.getMessage());
+      assertTrue(e.getMessage().contains("SELEC"), e.getMessage());
+      assertEquals(1, e.getMessage().lines().count());
+    }
+  }
+
+  @Test
+  void queriesCannotWriteFilesOrReadOutsideTheWarehouse() throws Exception {
+    Path outside = dir.resolve("outside.csv");
+    Files.writeString(outside, "a\n1\n");
+    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(dir.resolve("w")))) {
+      assertThrows(BadInputException.class, () -> session.query("SELECT * FROM read_csv('" + outside + "')"));
+      assertThrows(BadInputException.class,
+          () -> session.query("COPY (SELECT 1) TO '" + dir.resolve("written.csv") + "'"));
+      assertThrows(BadInputException.class, () -> session.query("SET enable_external_access = true"));
+    }
+    assertTrue(Files.notExists(dir.resolve("written.csv")));
+  }
+
+  @Test
+  void csvHasAHeaderRowAndQuotesWhatNeedsIt() {
+    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(dir.resolve("w")))) {
+      QueryResult r = session.query("SELECT 8 AS count_star, 'a,b' AS label");
+      assertEquals("count_star,label\n8,\"a,b\"\n", ResultFormatter.render(r, OutputFormat.CSV));
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.benchlake.analytics;
+
+import io.benchlake.warehouse.Warehouse;
+import io.benchlake.warehouse.WarehouseTable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+
+/** Writes a real warehouse (Parquet files and a manifest) holding a fixture report's iterations. */
+final class FixtureWarehouse {
+  private FixtureWarehouse() {}
+
+  static Warehouse of(Path root, TafFixture fixture, String test) throws Exception {
+    Warehouse warehouse = new Warehouse(root);
+    Path staging = warehouse.staging(1);
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE r AS " + RawTables.emptySelect(WarehouseTable.RUNS));
+      st.execute("CREATE TABLE i AS " + RawTables.emptySelect(WarehouseTable.ITERATIONS));
+      try (PreparedStatement run = c.prepareStatement(
+              "INSERT INTO r (event_id, run_id, started_at, ingest_seq, kind, emitted_at, dataset, test_suite, test_name, source, status) "
+                  + "VALUES (?, ?, ?, 1, ?, ?, ?, 'sysbench-lua', ?, 'test', ?)");
+          PreparedStatement it = c.prepareStatement(
+              "INSERT INTO i (event_id, run_id, started_at, ingest_seq, row_id, threads, iteration, metric, value, unit, source, computed, status) "
+                  + "VALUES (?, ?, ?, 1, ?, ?, ?, 'TPS', ?, 'tx/s', 'test', false, 'completed')")) {
+        for (int d = 0; d < fixture.datasets().size(); d++) {
+          String runId = "run-" + d;
+          Timestamp started = Timestamp.valueOf(LocalDateTime.of(2026, 3, 10 + d, 12, 0));
+          for (String kind : List.of("run_started", "run_finished")) {
+            run.setString(1, runId + "-" + kind);
+            run.setString(2, runId);
+            run.setTimestamp(3, started);
+            run.setString(4, kind);
+            run.setTimestamp(5, started);
+            run.setString(6, kind.equals("run_started") ? fixture.datasets().get(d) : null);
+            run.setString(7, kind.equals("run_started") ? test : null);
+            run.setString(8, kind.equals("run_finished") ? "completed" : null);
+            run.executeUpdate();
+          }
+          for (int threads : fixture.metricTables().keySet()) {
+            List<Double> values = fixture.iterations(threads, d);
+            for (int k = 0; k < values.size(); k++) {
+              String id = runId + "-" + threads + "-" + (k + 1);
+              it.setString(1, id);
+              it.setString(2, runId);
+              it.setTimestamp(3, started);
+              it.setString(4, id);
+              it.setInt(5, threads);
+              it.setInt(6, k + 1);
+              it.setDouble(7, values.get(k));
+              it.executeUpdate();
+            }
+          }
+        }
+      }
+      for (var entry : Map.of("runs", "r", "iterations", "i").entrySet()) {
+        Path dir = staging.resolve(entry.getKey()).resolve("month=2026-03");
+        Files.createDirectories(dir);
+        st.execute("COPY (SELECT * EXCLUDE (month) FROM " + entry.getValue() + ") TO '"
+            + dir.resolve("part-1-0.parquet") + "' (FORMAT parquet)");
+      }
+    }
+    warehouse.commit(1, Map.of(0, 0L));
+    return warehouse;
+  }
+}

@@ -1,0 +1,18 @@
+-- Datasets side by side per test, thread count and metric: per dataset the latest completed run
+-- of the test. dataset_ordinal orders datasets as they were first seen.
+CREATE OR REPLACE VIEW comparison AS
+WITH latest AS (
+    SELECT * EXCLUDE (rn)
+    FROM (SELECT r.*, row_number() OVER (PARTITION BY dataset, test_name ORDER BY started_at DESC) AS rn
+          FROM runs r WHERE status = 'completed')
+    WHERE rn = 1
+), first_seen AS (
+    SELECT dataset, min(started_at) AS first_seen FROM runs GROUP BY dataset
+)
+SELECT l.test_name, l.dataset,
+       dense_rank() OVER (PARTITION BY l.test_name ORDER BY f.first_seen, l.dataset) AS dataset_ordinal,
+       l.run_id, l.started_at, t.threads, t.metric, t.n, t.mean, t.max, t.min, t.stddev, t.cov,
+       t.median, t.p95, t.p99, t.skewness, t.iteration_values
+FROM latest l
+JOIN first_seen f USING (dataset)
+JOIN thread_stats t USING (run_id);
