@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import kafka.server.KafkaConfig;
@@ -44,13 +45,21 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   /** Formats the log directory on first use, starts the node and creates the topics. */
   public static EmbeddedBroker start(Path kafkaDir) {
+    return start(kafkaDir, Optional.empty());
+  }
+
+  /** As {@link #start(Path)}, on a port the user chose: "already taken" is their mistake. */
+  public static EmbeddedBroker start(Path kafkaDir, Optional<Integer> brokerPort) {
     Path logDir = kafkaDir.resolve("data");
     try {
       Files.createDirectories(logDir);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    int[] ports = choosePorts(kafkaDir);
+    brokerPort.ifPresent(p -> Ports.requireFree(p, "--kafka-port"));
+    int[] ports = brokerPort.isPresent()
+        ? new int[] {brokerPort.get(), Ports.freeLoopbackPort()}
+        : choosePorts(kafkaDir);
     String bootstrap = "127.0.0.1:" + ports[0];
     Properties props = new Properties();
     props.put("process.roles", "broker,controller");

@@ -39,6 +39,14 @@ public final class EventBus implements AutoCloseable {
 
   /** Connects to {@code bootstrap} when given, else to the embedded broker, hosting it if none runs. */
   public static EventBus connect(BenchlakeHome home, Optional<String> bootstrap) {
+    return connect(home, bootstrap, Optional.empty());
+  }
+
+  /**
+   * As {@link #connect(BenchlakeHome, Optional)}, hosting the embedded broker on {@code port}
+   * when this process hosts it and the user chose one.
+   */
+  public static EventBus connect(BenchlakeHome home, Optional<String> bootstrap, Optional<Integer> port) {
     if (bootstrap.isPresent()) {
       String servers = bootstrap.get();
       try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
@@ -56,7 +64,7 @@ public final class EventBus implements AutoCloseable {
       if (lock != null) {
         EmbeddedBroker broker;
         try {
-          broker = EmbeddedBroker.start(kafkaDir);
+          broker = EmbeddedBroker.start(kafkaDir, port);
         } catch (RuntimeException e) {
           channel.close();
           throw e;

@@ -62,8 +62,11 @@ public final class BenchmarkRun {
     workload.prepare(dataSource);
   }
 
-  /** Runs the whole ladder; returns the run id. A server failure marks the run failed and throws. */
-  public String execute(DataSource dataSource) throws SQLException, InterruptedException {
+  /** What a finished run was: its id and the dataset label it was published under. */
+  public record Outcome(String runId, String dataset) {}
+
+  /** Runs the whole ladder. A server failure marks the run failed and throws. */
+  public Outcome execute(DataSource dataSource) throws SQLException, InterruptedException {
     Workload workload = Workloads.create(plan.workload(), plan.options());
     String runId = EventIds.random();
     Instant startedAt = Instant.now();
@@ -106,7 +109,7 @@ public final class BenchmarkRun {
     }
     events.accept(new RunFinished(null, EventIds.random(), runId, Instant.now(), startedAt,
         RunFinished.Status.completed, null));
-    return runId;
+    return new Outcome(runId, dataset);
   }
 
   private RunStarted runStarted(String runId, Instant startedAt, String dataset) {

@@ -10,6 +10,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -84,13 +88,19 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
       config.toArgs().forEach(builder::addArg);
       String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
       try {
-        DB db = DB.newEmbeddedDB(builder.build());
+        var configuration = builder.build();
+        DB db = DB.newEmbeddedDB(configuration);
         db.start();
         EmbeddedMariaDb server =
             new EmbeddedMariaDb(version, db, port, serverDir, baseDir, password, config.toCnf());
         Runtime.getRuntime().addShutdownHook(server.stopAtExit);
         running = server;
-        server.createBenchmarkUser();
+        try {
+          server.createBenchmarkUser(configuration.getSocket());
+        } catch (RuntimeException e) {
+          server.close();
+          throw e;
+        }
         LOG.info("embedded MariaDB {} on 127.0.0.1:{}, data in {}", version, port, dataDir);
         return server;
       } catch (ManagedProcessException e) {
@@ -99,15 +109,23 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
     }
   }
 
-  private void createBenchmarkUser() throws ManagedProcessException {
-    String sql =
-        "CREATE DATABASE IF NOT EXISTS " + DATABASE + ";"
-            + "CREATE OR REPLACE USER '" + USER + "'@'127.0.0.1' IDENTIFIED BY '" + password + "';"
-            + "CREATE OR REPLACE USER '" + USER + "'@'localhost' IDENTIFIED BY '" + password + "';"
-            + "GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'127.0.0.1';"
-            + "GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'localhost';"
-            + "FLUSH PRIVILEGES;";
-    db.run(sql, "root", null, null);
+  /**
+   * Creates the benchmark database and user through the server's Unix socket as root (socket
+   * authentication), over JDBC: the client binaries of some bundled versions lack libraries.
+   */
+  private void createBenchmarkUser(String socket) {
+    String url = "jdbc:mariadb://localhost/?localSocket=" + socket;
+    try (Connection c = DriverManager.getConnection(url, "root", null); Statement st = c.createStatement()) {
+      st.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+      for (String host : new String[] {"127.0.0.1", "localhost"}) {
+        // The password is hex we generated: nothing to escape, and it is never logged.
+        st.execute("CREATE OR REPLACE USER '" + USER + "'@'" + host + "' IDENTIFIED BY '" + password + "'");
+        st.execute("GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'" + host + "'");
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "cannot create the benchmark user on embedded MariaDB " + version + ": SQL error " + e.getErrorCode(), e);
+    }
   }
 
   public String version() {

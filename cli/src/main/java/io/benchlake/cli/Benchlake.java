@@ -1,0 +1,59 @@
+package io.benchlake.cli;
+
+import io.benchlake.bus.BusException;
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.home.ServerFailedException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The benchlake launcher: one command with verbs; every error is caught here, once. */
+@Command(
+    name = "benchlake",
+    mixinStandardHelpOptions = true,
+    versionProvider = Version.class,
+    description = "An event-sourced warehouse for database benchmark results.",
+    subcommands = {DemoCommand.class, IngestCommand.class, SqlCommand.class, ReportCommand.class,
+        CommandLine.HelpCommand.class})
+public final class Benchlake implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "a verb is required");
+  }
+
+  public static void main(String[] args) {
+    BenchlakeHome home = BenchlakeHome.fromEnvironment();
+    if (System.getProperty("benchlake.logdir") == null) {
+      System.setProperty("benchlake.logdir", home.logs().toString());
+    }
+    System.exit(execute(args));
+  }
+
+  /** Runs one command line and returns its exit code (DESIGN.md, Exit codes). */
+  public static int execute(String... args) {
+    CommandLine cmd = new CommandLine(new Benchlake());
+    cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+      PrintWriter err = commandLine.getErr();
+      if (ex instanceof BadInputException) {
+        err.println("benchlake: " + ex.getMessage());
+        return 2;
+      }
+      if (ex instanceof ServerFailedException) {
+        err.println("benchlake: the server failed during the run (marked failed): " + ex.getMessage());
+        return 5;
+      }
+      org.slf4j.LoggerFactory.getLogger(Benchlake.class).error("benchlake failed", ex);
+      if (ex instanceof BusException) {
+        err.println("benchlake: " + ex.getMessage());
+        return 1;
+      }
+      err.println("benchlake: internal error: " + ex + " (stack trace in "
+          + BenchlakeHome.fromEnvironment().logs().resolve("benchlake.log") + ")");
+      return 1;
+    });
+    return cmd.execute(args);
+  }
+}
