@@ -10,8 +10,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * A DuckDB session over the committed Parquet files of a warehouse, with the views of {@code
- * sql/} loaded and file access restricted to the warehouse, so queries cannot write files or read
+ * A DuckDB session over the committed Parquet files of a warehouse, with the views of {@code sql/}
+ * loaded and file access restricted to the warehouse, so queries cannot write files or read
  * elsewhere.
  */
 public final class AnalyticsSession implements AutoCloseable {
@@ -33,7 +33,8 @@ public final class AnalyticsSession implements AutoCloseable {
           try {
             st.execute(script.sql());
           } catch (SQLException e) {
-            throw new IllegalStateException("view script sql/" + script.name() + " failed: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                "view script sql/" + script.name() + " failed: " + e.getMessage(), e);
           }
         }
         String root = warehouse.root().toString();
@@ -43,7 +44,8 @@ public final class AnalyticsSession implements AutoCloseable {
       }
       return new AnalyticsSession(c);
     } catch (SQLException e) {
-      throw new IllegalStateException("cannot open DuckDB over " + warehouse.root() + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot open DuckDB over " + warehouse.root() + ": " + e.getMessage(), e);
     }
   }
 

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The {@code raw_TABLE} views the SQL files build on: the committed Parquet files of a table, or
- * a typed empty table when it has none yet, so views never fail on an empty warehouse.
+ * The {@code raw_TABLE} views the SQL files build on: the committed Parquet files of a table, or a
+ * typed empty table when it has none yet, so views never fail on an empty warehouse.
  */
 public final class RawTables {
   private RawTables() {}
@@ -33,11 +33,14 @@ public final class RawTables {
 
   private static String readParquet(List<Path> files) {
     String list = files.stream().map(p -> literal(p.toString())).collect(Collectors.joining(", "));
-    return "SELECT * FROM read_parquet([" + list + "], hive_partitioning = true, union_by_name = true)";
+    return "SELECT * FROM read_parquet(["
+        + list
+        + "], hive_partitioning = true, union_by_name = true)";
   }
 
   static String duckType(WarehouseTable.Column c) {
-    if ("local-timestamp-micros".equals(c.logicalType()) || "timestamp-micros".equals(c.logicalType())) {
+    if ("local-timestamp-micros".equals(c.logicalType())
+        || "timestamp-micros".equals(c.logicalType())) {
       return "TIMESTAMP";
     }
     return switch (c.avroType()) {

@@ -55,9 +55,14 @@ public final class ViewScripts {
   private static List<Script> read(Path dir) throws IOException {
     List<Script> scripts = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir)) {
-      for (Path file : files.filter(p -> p.getFileName().toString().endsWith(".sql"))
-          .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList()) {
-        scripts.add(new Script(file.getFileName().toString(), Files.readString(file, StandardCharsets.UTF_8)));
+      for (Path file :
+          files
+              .filter(p -> p.getFileName().toString().endsWith(".sql"))
+              .sorted(Comparator.comparing(p -> p.getFileName().toString()))
+              .toList()) {
+        scripts.add(
+            new Script(
+                file.getFileName().toString(), Files.readString(file, StandardCharsets.UTF_8)));
       }
     }
     return scripts;

@@ -19,7 +19,10 @@ class AnalyticsSessionTest {
   @Test
   void viewsWorkOnAnEmptyWarehouse() {
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(dir.resolve("empty")))) {
-      for (String view : new String[] {"runs", "environments", "samples", "iterations", "timings", "thread_stats", "comparison"}) {
+      for (String view :
+          new String[] {
+            "runs", "environments", "samples", "iterations", "timings", "thread_stats", "comparison"
+          }) {
         QueryResult r = session.query("SELECT count(*) AS n FROM " + view);
         assertEquals(0L, ((Number) r.rows().get(0).get(0)).longValue(), view);
       }
@@ -41,10 +44,14 @@ class AnalyticsSessionTest {
     Path outside = dir.resolve("outside.csv");
     Files.writeString(outside, "a\n1\n");
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(dir.resolve("w")))) {
-      assertThrows(BadInputException.class, () -> session.query("SELECT * FROM read_csv('" + outside + "')"));
-      assertThrows(BadInputException.class,
+      assertThrows(
+          BadInputException.class,
+          () -> session.query("SELECT * FROM read_csv('" + outside + "')"));
+      assertThrows(
+          BadInputException.class,
           () -> session.query("COPY (SELECT 1) TO '" + dir.resolve("written.csv") + "'"));
-      assertThrows(BadInputException.class, () -> session.query("SET enable_external_access = true"));
+      assertThrows(
+          BadInputException.class, () -> session.query("SET enable_external_access = true"));
     }
     assertTrue(Files.notExists(dir.resolve("written.csv")));
   }

@@ -20,15 +20,18 @@ final class FixtureWarehouse {
   static Warehouse of(Path root, TafFixture fixture, String test) throws Exception {
     Warehouse warehouse = new Warehouse(root);
     Path staging = warehouse.staging(1);
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement st = c.createStatement()) {
       st.execute("CREATE TABLE r AS " + RawTables.emptySelect(WarehouseTable.RUNS));
       st.execute("CREATE TABLE i AS " + RawTables.emptySelect(WarehouseTable.ITERATIONS));
-      try (PreparedStatement run = c.prepareStatement(
-              "INSERT INTO r (event_id, run_id, started_at, ingest_seq, kind, emitted_at, dataset, test_suite, test_name, source, status) "
-                  + "VALUES (?, ?, ?, 1, ?, ?, ?, 'sysbench-lua', ?, 'test', ?)");
-          PreparedStatement it = c.prepareStatement(
-              "INSERT INTO i (event_id, run_id, started_at, ingest_seq, row_id, threads, iteration, metric, value, unit, source, computed, status) "
-                  + "VALUES (?, ?, ?, 1, ?, ?, ?, 'TPS', ?, 'tx/s', 'test', false, 'completed')")) {
+      try (PreparedStatement run =
+              c.prepareStatement(
+                  "INSERT INTO r (event_id, run_id, started_at, ingest_seq, kind, emitted_at, dataset, test_suite, test_name, source, status) "
+                      + "VALUES (?, ?, ?, 1, ?, ?, ?, 'sysbench-lua', ?, 'test', ?)");
+          PreparedStatement it =
+              c.prepareStatement(
+                  "INSERT INTO i (event_id, run_id, started_at, ingest_seq, row_id, threads, iteration, metric, value, unit, source, computed, status) "
+                      + "VALUES (?, ?, ?, 1, ?, ?, ?, 'TPS', ?, 'tx/s', 'test', false, 'completed')")) {
         for (int d = 0; d < fixture.datasets().size(); d++) {
           String runId = "run-" + d;
           Timestamp started = Timestamp.valueOf(LocalDateTime.of(2026, 3, 10 + d, 12, 0));
@@ -62,8 +65,12 @@ final class FixtureWarehouse {
       for (var entry : Map.of("runs", "r", "iterations", "i").entrySet()) {
         Path dir = staging.resolve(entry.getKey()).resolve("month=2026-03");
         Files.createDirectories(dir);
-        st.execute("COPY (SELECT * EXCLUDE (month) FROM " + entry.getValue() + ") TO '"
-            + dir.resolve("part-1-0.parquet") + "' (FORMAT parquet)");
+        st.execute(
+            "COPY (SELECT * EXCLUDE (month) FROM "
+                + entry.getValue()
+                + ") TO '"
+                + dir.resolve("part-1-0.parquet")
+                + "' (FORMAT parquet)");
       }
     }
     warehouse.commit(1, Map.of(0, 0L));

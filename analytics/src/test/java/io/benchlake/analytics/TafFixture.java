@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 /** The parts of a TAF comparison report the statistics tests need: datasets and metric tables. */
-record TafFixture(List<String> lines, List<String> datasets, Map<Integer, Map<String, List<String>>> metricTables) {
+record TafFixture(
+    List<String> lines,
+    List<String> datasets,
+    Map<Integer, Map<String, List<String>>> metricTables) {
 
   static Path shared() {
     return Path.of(System.getProperty("benchlake.shared", "../../shared"));
@@ -42,11 +45,16 @@ record TafFixture(List<String> lines, List<String> datasets, Map<Integer, Map<St
   /** The iteration values of a dataset at a thread count, in run order. */
   List<Double> iterations(int threads, int dataset) {
     List<Double> values = new ArrayList<>();
-    metricTables.get(threads).forEach((name, cells) -> {
-      if (name.startsWith("Iteration ") && dataset < cells.size() && !cells.get(dataset).isBlank()) {
-        values.add(Double.parseDouble(cells.get(dataset)));
-      }
-    });
+    metricTables
+        .get(threads)
+        .forEach(
+            (name, cells) -> {
+              if (name.startsWith("Iteration ")
+                  && dataset < cells.size()
+                  && !cells.get(dataset).isBlank()) {
+                values.add(Double.parseDouble(cells.get(dataset)));
+              }
+            });
     return values;
   }
 

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The thread_stats view against every statistic cell of a real TAF report, from its Iteration rows. */
+/**
+ * The thread_stats view against every statistic cell of a real TAF report, from its Iteration rows.
+ */
 class ThreadStatsTest {
   @TempDir static Path dir;
   static TafFixture fixture;
@@ -35,9 +37,12 @@ class ThreadStatsTest {
       for (var table : fixture.metricTables().entrySet()) {
         int threads = table.getKey();
         for (int d = 0; d < fixture.datasets().size(); d++) {
-          try (var st = session.connection().prepareStatement(
-              "SELECT mean, max, min, stddev, cov, median, p95, p99, skewness FROM thread_stats "
-                  + "WHERE run_id = ? AND threads = ? AND metric = 'TPS'")) {
+          try (var st =
+              session
+                  .connection()
+                  .prepareStatement(
+                      "SELECT mean, max, min, stddev, cov, median, p95, p99, skewness FROM thread_stats "
+                          + "WHERE run_id = ? AND threads = ? AND metric = 'TPS'")) {
             st.setString(1, "run-" + d);
             st.setInt(2, threads);
             try (ResultSet rs = st.executeQuery()) {
@@ -45,12 +50,18 @@ class ThreadStatsTest {
               String[] rows = {"Mean", "Max", "Min", "StdDev", "CoV", "Median (p50)", "p95", "p99"};
               for (int i = 0; i < rows.length; i++) {
                 String expected = table.getValue().get(rows[i]).get(d);
-                assertEquals(expected, String.format(Locale.ROOT, "%.2f", rs.getDouble(i + 1)),
+                assertEquals(
+                    expected,
+                    String.format(Locale.ROOT, "%.2f", rs.getDouble(i + 1)),
                     rows[i] + " of " + fixture.datasets().get(d) + " at " + threads + " threads");
                 checked++;
               }
               double skew = Double.parseDouble(table.getValue().get("Skewness").get(d));
-              assertEquals(skew, rs.getDouble(9), 0.01, "Skewness of " + fixture.datasets().get(d) + " at " + threads);
+              assertEquals(
+                  skew,
+                  rs.getDouble(9),
+                  0.01,
+                  "Skewness of " + fixture.datasets().get(d) + " at " + threads);
               checked++;
             }
           }
@@ -63,11 +74,15 @@ class ThreadStatsTest {
   @Test
   void theReportRendersTheFixturesComparisonAndMetricTablesExactly() throws Exception {
     try (AnalyticsSession session = AnalyticsSession.open(warehouse)) {
-      ComparisonReport report = ComparisonQuery.load(session, Optional.of("OLTP_RW"), "TPS", fixture.datasets(), List.of());
+      ComparisonReport report =
+          ComparisonQuery.load(
+              session, Optional.of("OLTP_RW"), "TPS", fixture.datasets(), List.of());
       List<String> rendered = List.of(TextReport.render(report).split("\n", -1));
       assertEquals(fixture.section("Comparison: TPS"), sectionOf(rendered, "Comparison: TPS"));
       for (int threads : fixture.metricTables().keySet()) {
-        assertEquals(fixture.section("Thread Count: " + threads), sectionOf(rendered, "Thread Count: " + threads));
+        assertEquals(
+            fixture.section("Thread Count: " + threads),
+            sectionOf(rendered, "Thread Count: " + threads));
       }
       assertEquals(fixture.datasets(), report.datasets());
     }
@@ -76,7 +91,8 @@ class ThreadStatsTest {
   @Test
   void datasetsFollowTheOrderTheyWereFirstSeenWhenNoneAreNamed() throws Exception {
     try (AnalyticsSession session = AnalyticsSession.open(warehouse)) {
-      ComparisonReport report = ComparisonQuery.load(session, Optional.empty(), "TPS", List.of(), List.of());
+      ComparisonReport report =
+          ComparisonQuery.load(session, Optional.empty(), "TPS", List.of(), List.of());
       assertEquals(fixture.datasets(), report.datasets());
       assertEquals(List.of(4, 8, 16, 32, 64, 128), report.threads());
     }

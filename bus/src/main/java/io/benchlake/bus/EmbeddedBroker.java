@@ -57,15 +57,17 @@ public final class EmbeddedBroker implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     brokerPort.ifPresent(p -> Ports.requireFree(p, "--kafka-port"));
-    int[] ports = brokerPort.isPresent()
-        ? new int[] {brokerPort.get(), Ports.freeLoopbackPort()}
-        : choosePorts(kafkaDir);
+    int[] ports =
+        brokerPort.isPresent()
+            ? new int[] {brokerPort.get(), Ports.freeLoopbackPort()}
+            : choosePorts(kafkaDir);
     String bootstrap = "127.0.0.1:" + ports[0];
     Properties props = new Properties();
     props.put("process.roles", "broker,controller");
     props.put("node.id", String.valueOf(NODE_ID));
     props.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + ports[1]);
-    props.put("listeners", "PLAINTEXT://127.0.0.1:" + ports[0] + ",CONTROLLER://127.0.0.1:" + ports[1]);
+    props.put(
+        "listeners", "PLAINTEXT://127.0.0.1:" + ports[0] + ",CONTROLLER://127.0.0.1:" + ports[1]);
     props.put("advertised.listeners", "PLAINTEXT://" + bootstrap);
     props.put("controller.listener.names", "CONTROLLER");
     props.put("inter.broker.listener.name", "PLAINTEXT");
@@ -87,7 +89,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     EmbeddedBroker broker = new EmbeddedBroker(server, bootstrap);
     try {
       server.startup();
-      try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      try (Admin admin =
+          Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
         admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
         Topics.ensure(admin, 1, (short) 1);
       }
@@ -152,9 +155,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         ports[1] = Ports.freeLoopbackPort();
       }
       Files.writeString(
-          file,
-          "broker=" + ports[0] + "\ncontroller=" + ports[1] + "\n",
-          StandardCharsets.UTF_8);
+          file, "broker=" + ports[0] + "\ncontroller=" + ports[1] + "\n", StandardCharsets.UTF_8);
       return ports;
     } catch (IOException | NumberFormatException e) {
       throw new BusException("cannot read " + file + ": " + e.getMessage(), e);

@@ -30,27 +30,36 @@ public final class EventBus implements AutoCloseable {
   private final FileChannel lockChannel;
   private final Path kafkaDir;
 
-  private EventBus(String bootstrap, EmbeddedBroker hosted, FileChannel lockChannel, Path kafkaDir) {
+  private EventBus(
+      String bootstrap, EmbeddedBroker hosted, FileChannel lockChannel, Path kafkaDir) {
     this.bootstrap = bootstrap;
     this.hosted = hosted;
     this.lockChannel = lockChannel;
     this.kafkaDir = kafkaDir;
   }
 
-  /** Connects to {@code bootstrap} when given, else to the embedded broker, hosting it if none runs. */
+  /**
+   * Connects to {@code bootstrap} when given, else to the embedded broker, hosting it if none runs.
+   */
   public static EventBus connect(BenchlakeHome home, Optional<String> bootstrap) {
     return connect(home, bootstrap, Optional.empty());
   }
 
   /**
-   * As {@link #connect(BenchlakeHome, Optional)}, hosting the embedded broker on {@code port}
-   * when this process hosts it and the user chose one.
+   * As {@link #connect(BenchlakeHome, Optional)}, hosting the embedded broker on {@code port} when
+   * this process hosts it and the user chose one.
    */
-  public static EventBus connect(BenchlakeHome home, Optional<String> bootstrap, Optional<Integer> port) {
+  public static EventBus connect(
+      BenchlakeHome home, Optional<String> bootstrap, Optional<Integer> port) {
     if (bootstrap.isPresent()) {
       String servers = bootstrap.get();
-      try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
-          AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000))) {
+      try (Admin admin =
+          Admin.create(
+              Map.of(
+                  AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                  servers,
+                  AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                  30_000))) {
         Topics.ensure(admin, 1, (short) 1);
       }
       return new EventBus(servers, null, null, null);
@@ -59,7 +68,8 @@ public final class EventBus implements AutoCloseable {
     try {
       Files.createDirectories(kafkaDir);
       FileChannel channel =
-          FileChannel.open(kafkaDir.resolve("host.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileChannel.open(
+              kafkaDir.resolve("host.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
       FileLock lock = tryLock(channel);
       if (lock != null) {
         EmbeddedBroker broker;
@@ -115,7 +125,10 @@ public final class EventBus implements AutoCloseable {
     while (System.nanoTime() < deadline) {
       Optional<BrokerEndpoint> endpoint = BrokerEndpoint.readLive(kafkaDir);
       if (endpoint.isPresent()) {
-        LOG.info("using the embedded broker of process {} at {}", endpoint.get().pid(), endpoint.get().bootstrap());
+        LOG.info(
+            "using the embedded broker of process {} at {}",
+            endpoint.get().pid(),
+            endpoint.get().bootstrap());
         return endpoint.get();
       }
       try {
@@ -126,7 +139,10 @@ public final class EventBus implements AutoCloseable {
       }
     }
     throw new BusException(
-        "another benchlake process holds " + kafkaDir.resolve("host.lock")
-            + " but its broker did not answer within " + WAIT_FOR_HOST_MS / 1000 + " s");
+        "another benchlake process holds "
+            + kafkaDir.resolve("host.lock")
+            + " but its broker did not answer within "
+            + WAIT_FOR_HOST_MS / 1000
+            + " s");
   }
 }

@@ -15,16 +15,21 @@ public final class EventLog {
   /** Consumer settings every benchlake reader uses: only committed (transactional) events. */
   public static Map<String, Object> readerConfig(String bootstrap) {
     return Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+        bootstrap,
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+        "read_committed",
+        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+        false,
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+        "earliest");
   }
 
   /** The end offset of every partition of the events topic, as a read_committed reader sees it. */
   public static Map<Integer, Long> endOffsets(String bootstrap) {
     try (KafkaConsumer<byte[], byte[]> consumer =
-        new KafkaConsumer<>(readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        new KafkaConsumer<>(
+            readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       var partitions =
           consumer.partitionsFor(Topics.EVENTS).stream()
               .map(p -> new TopicPartition(p.topic(), p.partition()))

@@ -35,13 +35,20 @@ public final class EventPublisher implements AutoCloseable {
     this.producer =
         new KafkaProducer<>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 5,
-                ProducerConfig.BATCH_SIZE_CONFIG, 64 * 1024,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 60_000),
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.LINGER_MS_CONFIG,
+                5,
+                ProducerConfig.BATCH_SIZE_CONFIG,
+                64 * 1024,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                120_000,
+                ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                60_000),
             new StringSerializer(),
             new ByteArraySerializer());
   }

@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Test;
 class EmbeddedBrokerIT {
 
   private static BenchlakeHome freshHome(String name) throws Exception {
-    Path dir = Path.of(System.getProperty("benchlake.test.home", "target/it-home"), name + "-" + System.nanoTime());
+    Path dir =
+        Path.of(
+            System.getProperty("benchlake.test.home", "target/it-home"),
+            name + "-" + System.nanoTime());
     Files.createDirectories(dir);
     return new BenchlakeHome(dir);
   }
@@ -37,7 +40,8 @@ class EmbeddedBrokerIT {
   static List<String> readAll(String bootstrap) {
     List<String> values = new ArrayList<>();
     try (KafkaConsumer<String, String> consumer =
-        new KafkaConsumer<>(EventLog.readerConfig(bootstrap), new StringDeserializer(), new StringDeserializer())) {
+        new KafkaConsumer<>(
+            EventLog.readerConfig(bootstrap), new StringDeserializer(), new StringDeserializer())) {
       TopicPartition tp = new TopicPartition(Topics.EVENTS, 0);
       consumer.assign(List.of(tp));
       consumer.seekToBeginning(List.of(tp));
@@ -63,7 +67,8 @@ class EmbeddedBrokerIT {
         publisher.publish(event("b"));
       }
     }
-    assertFalse(Files.exists(home.kafka().resolve(BrokerEndpoint.FILE)), "endpoint removed on stop");
+    assertFalse(
+        Files.exists(home.kafka().resolve(BrokerEndpoint.FILE)), "endpoint removed on stop");
     try (EventBus bus = EventBus.connect(home, Optional.empty())) {
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
         publisher.publish(event("c"));
@@ -72,7 +77,10 @@ class EmbeddedBrokerIT {
       assertEquals(3, all.size(), all.toString());
       assertTrue(all.get(0).contains("\"event_id\":\"a\""));
       assertTrue(all.get(2).contains("\"event_id\":\"c\""));
-      assertEquals(List.of(0L), List.copyOf(EventLog.endOffsets(bus.bootstrap()).keySet().stream().map(Long::valueOf).toList()));
+      assertEquals(
+          List.of(0L),
+          List.copyOf(
+              EventLog.endOffsets(bus.bootstrap()).keySet().stream().map(Long::valueOf).toList()));
     }
   }
 
@@ -82,8 +90,12 @@ class EmbeddedBrokerIT {
     try (EventBus bus = EventBus.connect(home, Optional.empty())) {
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
       Process child =
-          new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                  SecondProcess.class.getName(), home.root().toString())
+          new ProcessBuilder(
+                  java,
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  SecondProcess.class.getName(),
+                  home.root().toString())
               .redirectErrorStream(true)
               .redirectOutput(new File(home.root().resolve("child.log").toString()))
               .start();

@@ -14,8 +14,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
     description = "An event-sourced warehouse for database benchmark results.",
-    subcommands = {DemoCommand.class, IngestCommand.class, SqlCommand.class, ReportCommand.class,
-        CommandLine.HelpCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      IngestCommand.class,
+      SqlCommand.class,
+      ReportCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Benchlake implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -35,25 +40,31 @@ public final class Benchlake implements Runnable {
   /** Runs one command line and returns its exit code (DESIGN.md, Exit codes). */
   public static int execute(String... args) {
     CommandLine cmd = new CommandLine(new Benchlake());
-    cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-      PrintWriter err = commandLine.getErr();
-      if (ex instanceof BadInputException) {
-        err.println("benchlake: " + ex.getMessage());
-        return 2;
-      }
-      if (ex instanceof ServerFailedException) {
-        err.println("benchlake: the server failed during the run (marked failed): " + ex.getMessage());
-        return 5;
-      }
-      org.slf4j.LoggerFactory.getLogger(Benchlake.class).error("benchlake failed", ex);
-      if (ex instanceof BusException) {
-        err.println("benchlake: " + ex.getMessage());
-        return 1;
-      }
-      err.println("benchlake: internal error: " + ex + " (stack trace in "
-          + BenchlakeHome.fromEnvironment().logs().resolve("benchlake.log") + ")");
-      return 1;
-    });
+    cmd.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          PrintWriter err = commandLine.getErr();
+          if (ex instanceof BadInputException) {
+            err.println("benchlake: " + ex.getMessage());
+            return 2;
+          }
+          if (ex instanceof ServerFailedException) {
+            err.println(
+                "benchlake: the server failed during the run (marked failed): " + ex.getMessage());
+            return 5;
+          }
+          org.slf4j.LoggerFactory.getLogger(Benchlake.class).error("benchlake failed", ex);
+          if (ex instanceof BusException) {
+            err.println("benchlake: " + ex.getMessage());
+            return 1;
+          }
+          err.println(
+              "benchlake: internal error: "
+                  + ex
+                  + " (stack trace in "
+                  + BenchlakeHome.fromEnvironment().logs().resolve("benchlake.log")
+                  + ")");
+          return 1;
+        });
     return cmd.execute(args);
   }
 }

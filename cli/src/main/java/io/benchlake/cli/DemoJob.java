@@ -30,8 +30,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The main job on the embedded default: each embedded MariaDB version in turn is started,
- * prepared and benchmarked as one dataset; then the events are ingested and the report printed.
+ * The main job on the embedded default: each embedded MariaDB version in turn is started, prepared
+ * and benchmarked as one dataset; then the events are ingested and the report printed.
  */
 final class DemoJob {
   private final BenchlakeHome home;
@@ -43,8 +43,14 @@ final class DemoJob {
   }
 
   /** The demo's knobs, checked before anything starts. */
-  record Options(List<String> versions, List<Integer> threads, int iterations, double durationS,
-      double warmupS, int tables, long tableSize) {
+  record Options(
+      List<String> versions,
+      List<Integer> threads,
+      int iterations,
+      double durationS,
+      double warmupS,
+      int tables,
+      long tableSize) {
     Options {
       if (versions.isEmpty()) {
         throw new BadInputException("--versions needs at least one version");
@@ -59,15 +65,30 @@ final class DemoJob {
     long began = System.nanoTime();
     RunPlan plan;
     try {
-      plan = new RunPlan(null, "OLTP_RW", "demo", "oltp_read_write", OltpOptions.defaults(o.tables(), o.tableSize()),
-          o.threads(), o.iterations(), o.durationS(), o.warmupS(), 1.0, 95, List.of());
+      plan =
+          new RunPlan(
+              null,
+              "OLTP_RW",
+              "demo",
+              "oltp_read_write",
+              OltpOptions.defaults(o.tables(), o.tableSize()),
+              o.threads(),
+              o.iterations(),
+              o.durationS(),
+              o.warmupS(),
+              1.0,
+              95,
+              List.of());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
-    o.versions().forEach(MariaDbDistribution::of); // an unknown version fails before anything starts
+    o.versions()
+        .forEach(MariaDbDistribution::of); // an unknown version fails before anything starts
     List<String> datasets = new ArrayList<>();
     try (EventBus bus = busOptions.connect(home)) {
-      out.printf("Event log: Kafka at %s (%s)%n", bus.bootstrap(), bus.hostsBroker() ? "embedded, hosted by this process" : "shared");
+      out.printf(
+          "Event log: Kafka at %s (%s)%n",
+          bus.bootstrap(), bus.hostsBroker() ? "embedded, hosted by this process" : "shared");
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
         for (String version : o.versions()) {
           datasets.add(benchmark(version, plan, publisher));
@@ -75,26 +96,45 @@ final class DemoJob {
       }
       out.println();
       out.println("Ingesting the event log into the warehouse (Flink)...");
-      IngestService.Result result = new IngestService(2).ingest(bus.bootstrap(), new Warehouse(home.warehouse()));
-      out.printf("Ingest %d read %d events%s.%n", result.seq(), result.eventsRead(),
+      IngestService.Result result =
+          new IngestService(2).ingest(bus.bootstrap(), new Warehouse(home.warehouse()));
+      out.printf(
+          "Ingest %d read %d events%s.%n",
+          result.seq(),
+          result.eventsRead(),
           result.refused().isEmpty() ? "" : ", refused " + result.refused().size());
     }
     String report;
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
-      ComparisonReport comparison = ComparisonQuery.load(session, Optional.of("OLTP_RW"), "TPS", datasets,
-          List.of("TPS by Thread Count", "TPS by Thread Count - OLTP_RW",
-              "benchlake demo: embedded " + String.join(" vs ", o.versions()) + ", oltp_read_write"));
+      ComparisonReport comparison =
+          ComparisonQuery.load(
+              session,
+              Optional.of("OLTP_RW"),
+              "TPS",
+              datasets,
+              List.of(
+                  "TPS by Thread Count",
+                  "TPS by Thread Count - OLTP_RW",
+                  "benchlake demo: embedded "
+                      + String.join(" vs ", o.versions())
+                      + ", oltp_read_write"));
       report = TextReport.render(comparison);
     }
     out.println();
     out.print(report);
     Path saved = save(report);
-    out.printf(Locale.ROOT, "%nReport written to %s; demo took %.0f s.%n", saved, (System.nanoTime() - began) / 1e9);
+    out.printf(
+        Locale.ROOT,
+        "%nReport written to %s; demo took %.0f s.%n",
+        saved,
+        (System.nanoTime() - began) / 1e9);
   }
 
-  private String benchmark(String version, RunPlan plan, EventPublisher publisher) throws Exception {
+  private String benchmark(String version, RunPlan plan, EventPublisher publisher)
+      throws Exception {
     out.printf("%n== MariaDB %s (embedded) ==%n", version);
-    try (EmbeddedMariaDb server = EmbeddedMariaDb.start(home, version, ServerConfig.embeddedDefaults());
+    try (EmbeddedMariaDb server =
+            EmbeddedMariaDb.start(home, version, ServerConfig.embeddedDefaults());
         HikariDataSource pool = ServerPool.open(server, plan.maxThreads())) {
       BenchmarkRun run = new BenchmarkRun(plan, server, publisher::publish, out);
       run.prepare(pool);
@@ -107,7 +147,11 @@ final class DemoJob {
   private Path save(String report) throws IOException {
     Path dir = home.root().resolve("reports");
     Files.createDirectories(dir);
-    Path file = dir.resolve("demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".txt");
+    Path file =
+        dir.resolve(
+            "demo-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                + ".txt");
     Files.writeString(file, report);
     return file;
   }

@@ -10,23 +10,33 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** benchlake ingest: Kafka → Flink → Parquet, from where the last ingest stopped. */
-@Command(name = "ingest", mixinStandardHelpOptions = true,
+@Command(
+    name = "ingest",
+    mixinStandardHelpOptions = true,
     description = "Ingest new events of the event log into the Parquet warehouse (batch).")
 final class IngestCommand implements Callable<Integer> {
   @Mixin BusOptions bus;
 
-  @Option(names = "--parallelism", defaultValue = "2", description = "Flink parallelism (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--parallelism",
+      defaultValue = "2",
+      description = "Flink parallelism (default: ${DEFAULT-VALUE}).")
   int parallelism;
 
   @Override
   public Integer call() throws Exception {
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (EventBus connection = bus.connect(home)) {
-      IngestService.Result r = new IngestService(parallelism).ingest(connection.bootstrap(), new Warehouse(home.warehouse()));
+      IngestService.Result r =
+          new IngestService(parallelism)
+              .ingest(connection.bootstrap(), new Warehouse(home.warehouse()));
       if (r.nothingNew()) {
         System.out.println("Nothing new since ingest " + r.seq() + ".");
       } else {
-        System.out.printf("Ingest %d read %d events%s.%n", r.seq(), r.eventsRead(),
+        System.out.printf(
+            "Ingest %d read %d events%s.%n",
+            r.seq(),
+            r.eventsRead(),
             r.refused().isEmpty() ? "" : "; refused " + r.refused().size() + ":");
         r.refused().forEach(e -> System.out.println("  " + e.origin + ": " + e.reason));
       }

@@ -16,22 +16,38 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** benchlake report: the comparison report from the warehouse. */
-@Command(name = "report", mixinStandardHelpOptions = true,
-    description = "Print the comparison report of a test across datasets (latest completed run of each).")
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print the comparison report of a test across datasets (latest completed run of each).")
 final class ReportCommand implements Callable<Integer> {
-  @Option(names = "--test", description = "Test name, e.g. OLTP_RW (default: the test of the latest run).")
+  @Option(
+      names = "--test",
+      description = "Test name, e.g. OLTP_RW (default: the test of the latest run).")
   String test;
 
-  @Option(names = "--metric", defaultValue = "TPS", description = "Metric compared (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--metric",
+      defaultValue = "TPS",
+      description = "Metric compared (default: ${DEFAULT-VALUE}).")
   String metric;
 
-  @Option(names = "--datasets", split = ",", description = "Datasets to compare, in column order (default: all, as first seen).")
+  @Option(
+      names = "--datasets",
+      split = ",",
+      description = "Datasets to compare, in column order (default: all, as first seen).")
   List<String> datasets = new ArrayList<>();
 
-  @Option(names = "--title", description = "Title lines (repeatable; default: METRIC by Thread Count ...).")
+  @Option(
+      names = "--title",
+      description = "Title lines (repeatable; default: METRIC by Thread Count ...).")
   List<String> title = new ArrayList<>();
 
-  @Option(names = "--format", defaultValue = "text", description = "text (md, html and json come later).")
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      description = "text (md, html and json come later).")
   String format;
 
   @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE.")
@@ -45,7 +61,10 @@ final class ReportCommand implements Callable<Integer> {
     }
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
-      Output.write(TextReport.render(ComparisonQuery.load(session, Optional.ofNullable(test), metric, datasets, title)), out);
+      Output.write(
+          TextReport.render(
+              ComparisonQuery.load(session, Optional.ofNullable(test), metric, datasets, title)),
+          out);
     }
     return 0;
   }

@@ -12,16 +12,25 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** benchlake sql: one read-only statement against the views; needs neither Kafka nor Flink. */
-@Command(name = "sql", mixinStandardHelpOptions = true,
-    description = "Run one SQL statement against the warehouse views (runs, samples, iterations, thread_stats, ...).")
+@Command(
+    name = "sql",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run one SQL statement against the warehouse views (runs, samples, iterations, thread_stats, ...).")
 final class SqlCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "STATEMENT", description = "The SQL statement.")
   String statement;
 
-  @Option(names = "--format", defaultValue = "table", description = "table, csv, json or md (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      defaultValue = "table",
+      description = "table, csv, json or md (default: ${DEFAULT-VALUE}).")
   String format;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Write the result to FILE instead of standard output.")
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description = "Write the result to FILE instead of standard output.")
   java.nio.file.Path out;
 
   @Override

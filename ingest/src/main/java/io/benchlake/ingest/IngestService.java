@@ -25,8 +25,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Batch ingest: from the offsets the last committed ingest reached to the end of the log at
- * start, on a local Flink MiniCluster, committed through the warehouse manifest.
+ * Batch ingest: from the offsets the last committed ingest reached to the end of the log at start,
+ * on a local Flink MiniCluster, committed through the warehouse manifest.
  */
 public final class IngestService {
   private static final Logger LOG = LoggerFactory.getLogger(IngestService.class);
@@ -42,7 +42,9 @@ public final class IngestService {
   public Result ingest(String bootstrap, Warehouse warehouse) throws Exception {
     int removed = warehouse.removeUncommitted();
     if (removed > 0) {
-      LOG.warn("removed {} files no committed ingest listed (an earlier ingest did not finish)", removed);
+      LOG.warn(
+          "removed {} files no committed ingest listed (an earlier ingest did not finish)",
+          removed);
     }
     Manifest current = warehouse.current();
     Map<Integer, Long> end = EventLog.endOffsets(bootstrap);

@@ -42,17 +42,48 @@ import org.junit.jupiter.api.Test;
 
 class IngestServiceIT {
 
-  /** A run of 2 thread counts x 2 iterations x 3 one-second samples, TPS = 100 x threads + iteration. */
+  /**
+   * A run of 2 thread counts x 2 iterations x 3 one-second samples, TPS = 100 x threads +
+   * iteration.
+   */
   static List<Event> syntheticRun(String dataset, Instant startedAt) {
     String run = EventIds.random();
     List<Event> events = new ArrayList<>();
     Instant now = startedAt;
-    events.add(new RunStarted(null, EventIds.random(), run, now, startedAt, dataset, "sysbench", "OLTP_RW", null,
-        "loadgen", new RunParameters("oltp_read_write", 4, 1000L, null, 3.0, "s", 2, List.of(1, 2), 0.0, 1.0, "uniform"),
-        List.of()));
-    events.add(new EnvironmentSnapshot(null, EventIds.random(), run, now, startedAt,
-        new HostFacts("h", "cpu", 2, 2, 1, 1L << 34, "Linux", "Debian 12", "6.1", "disk", "host"),
-        new DatabaseFacts("mariadb", "11.4.5-MariaDB", "innodb", "/x", "embedded", "a.cnf", "a.cnf", "[mysqld]\n", Map.of("version", "11.4.5-MariaDB"))));
+    events.add(
+        new RunStarted(
+            null,
+            EventIds.random(),
+            run,
+            now,
+            startedAt,
+            dataset,
+            "sysbench",
+            "OLTP_RW",
+            null,
+            "loadgen",
+            new RunParameters(
+                "oltp_read_write", 4, 1000L, null, 3.0, "s", 2, List.of(1, 2), 0.0, 1.0, "uniform"),
+            List.of()));
+    events.add(
+        new EnvironmentSnapshot(
+            null,
+            EventIds.random(),
+            run,
+            now,
+            startedAt,
+            new HostFacts(
+                "h", "cpu", 2, 2, 1, 1L << 34, "Linux", "Debian 12", "6.1", "disk", "host"),
+            new DatabaseFacts(
+                "mariadb",
+                "11.4.5-MariaDB",
+                "innodb",
+                "/x",
+                "embedded",
+                "a.cnf",
+                "a.cnf",
+                "[mysqld]\n",
+                Map.of("version", "11.4.5-MariaDB"))));
     for (int threads : List.of(1, 2)) {
       for (int it = 1; it <= 2; it++) {
         long tx = 100L * threads + it;
@@ -64,16 +95,55 @@ class IngestServiceIT {
           ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
           int n = h.encodeIntoCompressedByteBuffer(buf);
           String hist = Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
-          events.add(new Sample(null, EventIds.random(), run, now, startedAt, threads, threads, it, s, 1.0,
-              Sample.Phase.measured, tx, tx, tx * 20.0, tx * 14.0, tx * 4.0, tx * 2.0, 5.0, 95.0, 9.5, 10.0,
-              0, 0, null, null, hist, null, null));
+          events.add(
+              new Sample(
+                  null,
+                  EventIds.random(),
+                  run,
+                  now,
+                  startedAt,
+                  threads,
+                  threads,
+                  it,
+                  s,
+                  1.0,
+                  Sample.Phase.measured,
+                  tx,
+                  tx,
+                  tx * 20.0,
+                  tx * 14.0,
+                  tx * 4.0,
+                  tx * 2.0,
+                  5.0,
+                  95.0,
+                  9.5,
+                  10.0,
+                  0,
+                  0,
+                  null,
+                  null,
+                  hist,
+                  null,
+                  null));
         }
-        events.add(new IterationFinished(null, EventIds.random(), run, now, startedAt, threads, it,
-            IterationFinished.Status.completed, 3.0,
-            List.of(new IterationValue("TPS", tx, "tx/s", "loadgen:exact")), List.of()));
+        events.add(
+            new IterationFinished(
+                null,
+                EventIds.random(),
+                run,
+                now,
+                startedAt,
+                threads,
+                it,
+                IterationFinished.Status.completed,
+                3.0,
+                List.of(new IterationValue("TPS", tx, "tx/s", "loadgen:exact")),
+                List.of()));
       }
     }
-    events.add(new RunFinished(null, EventIds.random(), run, now, startedAt, RunFinished.Status.completed, null));
+    events.add(
+        new RunFinished(
+            null, EventIds.random(), run, now, startedAt, RunFinished.Status.completed, null));
     return events;
   }
 
@@ -84,8 +154,13 @@ class IngestServiceIT {
     }
     String list = files.stream().map(p -> "'" + p + "'").collect(Collectors.joining(","));
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-        ResultSet rs = c.createStatement().executeQuery(
-            "SELECT count(*) FROM read_parquet([" + list + "], hive_partitioning=true) WHERE " + where)) {
+        ResultSet rs =
+            c.createStatement()
+                .executeQuery(
+                    "SELECT count(*) FROM read_parquet(["
+                        + list
+                        + "], hive_partitioning=true) WHERE "
+                        + where)) {
       rs.next();
       return rs.getLong(1);
     }
@@ -93,7 +168,10 @@ class IngestServiceIT {
 
   @Test
   void batchIngestWritesMonthPartitionedParquetAndAddsNothingTheSecondTime() throws Exception {
-    Path dir = Path.of(System.getProperty("benchlake.test.home", "target/it-home"), "ingest-" + System.nanoTime());
+    Path dir =
+        Path.of(
+            System.getProperty("benchlake.test.home", "target/it-home"),
+            "ingest-" + System.nanoTime());
     Files.createDirectories(dir);
     BenchlakeHome home = new BenchlakeHome(dir);
     Warehouse warehouse = new Warehouse(home.warehouse());
@@ -102,8 +180,11 @@ class IngestServiceIT {
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
         syntheticRun("A", Instant.parse("2026-03-11T13:22:25Z")).forEach(publisher::publish);
       }
-      try (KafkaProducer<String, byte[]> raw = new KafkaProducer<>(Map.of("bootstrap.servers", bus.bootstrap()),
-          new org.apache.kafka.common.serialization.StringSerializer(), new ByteArraySerializer())) {
+      try (KafkaProducer<String, byte[]> raw =
+          new KafkaProducer<>(
+              Map.of("bootstrap.servers", bus.bootstrap()),
+              new org.apache.kafka.common.serialization.StringSerializer(),
+              new ByteArraySerializer())) {
         raw.send(new ProducerRecord<>(Topics.EVENTS, "x", "{not json".getBytes())).get();
       }
       IngestService.Result first = ingest.ingest(bus.bootstrap(), warehouse);
@@ -113,9 +194,24 @@ class IngestServiceIT {
       assertEquals(4, count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
       assertEquals(12, count(warehouse, WarehouseTable.SAMPLES, "true"));
       assertEquals(2, count(warehouse, WarehouseTable.RUNS, "month = '2026-03'"));
-      assertEquals(4, count(warehouse, WarehouseTable.ITERATIONS, "metric = 'latency_p95_ms' AND computed AND abs(value - 9.5) < 0.1"));
-      assertEquals(4, count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS' AND NOT computed AND source = 'loadgen:exact'"));
-      assertEquals(1, count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS' AND threads = 2 AND iteration = 1 AND value = 201"));
+      assertEquals(
+          4,
+          count(
+              warehouse,
+              WarehouseTable.ITERATIONS,
+              "metric = 'latency_p95_ms' AND computed AND abs(value - 9.5) < 0.1"));
+      assertEquals(
+          4,
+          count(
+              warehouse,
+              WarehouseTable.ITERATIONS,
+              "metric = 'TPS' AND NOT computed AND source = 'loadgen:exact'"));
+      assertEquals(
+          1,
+          count(
+              warehouse,
+              WarehouseTable.ITERATIONS,
+              "metric = 'TPS' AND threads = 2 AND iteration = 1 AND value = 201"));
 
       IngestService.Result again = ingest.ingest(bus.bootstrap(), warehouse);
       assertTrue(again.nothingNew());
@@ -128,7 +224,8 @@ class IngestServiceIT {
       IngestService.Result second = ingest.ingest(bus.bootstrap(), warehouse);
       assertEquals(first.seq() + 1, second.seq());
       assertEquals(8, count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
-      assertEquals(4, count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS' AND month = '2026-04'"));
+      assertEquals(
+          4, count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS' AND month = '2026-04'"));
       try (var walk = Files.walk(home.warehouse())) {
         assertTrue(walk.noneMatch(p -> p.toString().contains("_staging")), "staging is cleaned up");
       }

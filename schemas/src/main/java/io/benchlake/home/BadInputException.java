@@ -1,6 +1,8 @@
 package io.benchlake.home;
 
-/** A user mistake: bad flags, a bad file, a bad query. The launcher prints it as one line, exit 2. */
+/**
+ * A user mistake: bad flags, a bad file, a bad query. The launcher prints it as one line, exit 2.
+ */
 public class BadInputException extends RuntimeException {
   public BadInputException(String message) {
     super(message);

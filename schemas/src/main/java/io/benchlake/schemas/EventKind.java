@@ -45,9 +45,6 @@ public enum EventKind {
   }
 
   public static EventKind of(Event event) {
-    return Arrays.stream(values())
-        .filter(k -> k.type.isInstance(event))
-        .findFirst()
-        .orElseThrow();
+    return Arrays.stream(values()).filter(k -> k.type.isInstance(event)).findFirst().orElseThrow();
   }
 }

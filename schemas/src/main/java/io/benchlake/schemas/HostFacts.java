@@ -1,8 +1,8 @@
 package io.benchlake.schemas;
 
 /**
- * The machine the server runs on. {@code factsSource} says where they came from: {@code host}
- * (read on that machine) or {@code server} (asked of the server over JDBC).
+ * The machine the server runs on. {@code factsSource} says where they came from: {@code host} (read
+ * on that machine) or {@code server} (asked of the server over JDBC).
  */
 public record HostFacts(
     String name,

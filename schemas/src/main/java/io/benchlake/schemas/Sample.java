@@ -4,8 +4,8 @@ import java.time.Instant;
 
 /**
  * One report interval of one iteration. Rates are per second of the interval; {@code offsetS} is
- * the end of the interval in seconds since the iteration began. {@code histogram} is the
- * interval's latency histogram (HdrHistogram, compressed, base64, microseconds) where known.
+ * the end of the interval in seconds since the iteration began. {@code histogram} is the interval's
+ * latency histogram (HdrHistogram, compressed, base64, microseconds) where known.
  */
 public record Sample(
     String schema,

@@ -8,10 +8,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What one committed ingest left: the Kafka offsets it reached (per partition of the events
- * topic) and every file of every table, relative to the warehouse root.
+ * What one committed ingest left: the Kafka offsets it reached (per partition of the events topic)
+ * and every file of every table, relative to the warehouse root.
  */
-public record Manifest(long seq, Instant committedAt, Map<Integer, Long> offsets, Map<String, List<String>> files) {
+public record Manifest(
+    long seq, Instant committedAt, Map<Integer, Long> offsets, Map<String, List<String>> files) {
 
   public Manifest {
     offsets = new TreeMap<>(offsets);
@@ -29,7 +30,8 @@ public record Manifest(long seq, Instant committedAt, Map<Integer, Long> offsets
   }
 
   /** This manifest's files plus {@code added}, under a new sequence number and offsets. */
-  public Manifest next(long newSeq, Map<Integer, Long> newOffsets, Map<String, List<String>> added) {
+  public Manifest next(
+      long newSeq, Map<Integer, Long> newOffsets, Map<String, List<String>> added) {
     Map<String, List<String>> all = new LinkedHashMap<>();
     for (WarehouseTable table : WarehouseTable.values()) {
       List<String> list = new ArrayList<>(files(table));

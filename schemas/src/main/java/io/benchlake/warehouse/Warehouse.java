@@ -26,7 +26,9 @@ import java.util.stream.Stream;
  */
 public final class Warehouse {
   private static final ObjectMapper JSON =
-      new ObjectMapper().registerModule(new JavaTimeModule()).disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+      new ObjectMapper()
+          .registerModule(new JavaTimeModule())
+          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
           .enable(SerializationFeature.INDENT_OUTPUT);
 
   private final Path root;
@@ -74,8 +76,10 @@ public final class Warehouse {
         List<String> files = new ArrayList<>();
         if (Files.isDirectory(tableStaging)) {
           try (Stream<Path> walk = Files.walk(tableStaging)) {
-            for (Path file : walk.filter(Files::isRegularFile).filter(Warehouse::isDataFile).toList()) {
-              Path target = root.resolve(table.dirName()).resolve(tableStaging.relativize(file).toString());
+            for (Path file :
+                walk.filter(Files::isRegularFile).filter(Warehouse::isDataFile).toList()) {
+              Path target =
+                  root.resolve(table.dirName()).resolve(tableStaging.relativize(file).toString());
               Files.createDirectories(target.getParent());
               Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
               files.add(root.relativize(target).toString());
@@ -87,7 +91,8 @@ public final class Warehouse {
       Manifest next = current().next(seq, offsets, added);
       Files.createDirectories(ingestDir());
       writeAtomically(ingestDir().resolve(seq + ".json"), JSON.writeValueAsBytes(next));
-      writeAtomically(ingestDir().resolve("CURRENT"), (seq + "\n").getBytes(StandardCharsets.UTF_8));
+      writeAtomically(
+          ingestDir().resolve("CURRENT"), (seq + "\n").getBytes(StandardCharsets.UTF_8));
       deleteTree(staging);
       try (Stream<Path> left = Files.list(staging.getParent())) {
         if (left.findAny().isEmpty()) {

@@ -33,7 +33,8 @@ public enum WarehouseTable {
 
   /** The Avro schema as JSON text. */
   public String avroSchema() {
-    try (InputStream in = WarehouseTable.class.getResourceAsStream("/warehouse/" + dirName + ".avsc")) {
+    try (InputStream in =
+        WarehouseTable.class.getResourceAsStream("/warehouse/" + dirName + ".avsc")) {
       if (in == null) {
         throw new IllegalStateException("missing /warehouse/" + dirName + ".avsc");
       }
@@ -51,7 +52,8 @@ public enum WarehouseTable {
       for (JsonNode field : schema.get("fields")) {
         JsonNode type = field.get("type").get(1);
         String base = type.isTextual() ? type.asText() : type.get("type").asText();
-        String logical = type.isObject() && type.has("logicalType") ? type.get("logicalType").asText() : null;
+        String logical =
+            type.isObject() && type.has("logicalType") ? type.get("logicalType").asText() : null;
         columns.add(new Column(field.get("name").asText(), base, logical));
       }
       return columns;

@@ -18,30 +18,85 @@ class EventCodecTest {
 
   static RunStarted runStarted() {
     return new RunStarted(
-        null, "e1", "run-1", NOW, STARTED, "Mariadb 11.4.5-MariaDB", "sysbench", "OLTP_RW", "smoke",
+        null,
+        "e1",
+        "run-1",
+        NOW,
+        STARTED,
+        "Mariadb 11.4.5-MariaDB",
+        "sysbench",
+        "OLTP_RW",
+        "smoke",
         "loadgen",
-        new RunParameters("oltp_read_write", 4, 10_000L, null, 10.0, "s", 2, List.of(1, 2), 0.0, 1.0, "uniform"),
+        new RunParameters(
+            "oltp_read_write", 4, 10_000L, null, 10.0, "s", 2, List.of(1, 2), 0.0, 1.0, "uniform"),
         List.of(new Property("Number of tables", "4"), new Property("Db driver", "mariadb")));
   }
 
   static EnvironmentSnapshot environment() {
     return new EnvironmentSnapshot(
-        null, "e2", "run-1", NOW, STARTED,
-        new HostFacts("bench", "Xeon", 2, 2, 1, 24L << 30, "Linux", "Debian 12", "6.1.0", "vda", "host"),
-        new DatabaseFacts("mariadb", "11.4.5-MariaDB", "innodb", "/opt/m", "embedded", "my.cnf", "run.cnf",
-            "[mysqld]\nport=3306\npassword=***\n", Map.of("version", "11.4.5-MariaDB")));
+        null,
+        "e2",
+        "run-1",
+        NOW,
+        STARTED,
+        new HostFacts(
+            "bench", "Xeon", 2, 2, 1, 24L << 30, "Linux", "Debian 12", "6.1.0", "vda", "host"),
+        new DatabaseFacts(
+            "mariadb",
+            "11.4.5-MariaDB",
+            "innodb",
+            "/opt/m",
+            "embedded",
+            "my.cnf",
+            "run.cnf",
+            "[mysqld]\nport=3306\npassword=***\n",
+            Map.of("version", "11.4.5-MariaDB")));
   }
 
   static Sample sample() {
     return new Sample(
-        null, "e3", "run-1", NOW, STARTED, 4, 4, 1, 1.0, 1.0, Sample.Phase.measured, 640L, 640.0,
-        12800.0, 8960.0, 2560.0, 1280.0, 6.2, 95.0, 9.1, 20.5, 0.0, 0.0, null, null, "HISTO",
-        new CpuShare(40, 10, 1, 49), 75.0);
+        null,
+        "e3",
+        "run-1",
+        NOW,
+        STARTED,
+        4,
+        4,
+        1,
+        1.0,
+        1.0,
+        Sample.Phase.measured,
+        640L,
+        640.0,
+        12800.0,
+        8960.0,
+        2560.0,
+        1280.0,
+        6.2,
+        95.0,
+        9.1,
+        20.5,
+        0.0,
+        0.0,
+        null,
+        null,
+        "HISTO",
+        new CpuShare(40, 10, 1, 49),
+        75.0);
   }
 
   static IterationFinished iterationFinished() {
     return new IterationFinished(
-        null, "e4", "run-1", NOW, STARTED, 4, 1, IterationFinished.Status.completed, 10.0,
+        null,
+        "e4",
+        "run-1",
+        NOW,
+        STARTED,
+        4,
+        1,
+        IterationFinished.Status.completed,
+        10.0,
         List.of(new IterationValue("TPS", 640.22, "tx/s", "loadgen:exact")),
         List.of(new TransactionTiming("NEWORD", 100, 1, 2, 3, 200, 2, 2.5, 2.9, 0.4, 61.2, "ms")));
   }
@@ -94,8 +149,7 @@ class EventCodecTest {
   void brokenEventFailsValidationNamingTheField() throws Exception {
     ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(sample()));
     tree.put("tps", "fast");
-    InvalidEventException e =
-        assertThrows(InvalidEventException.class, () -> codec.decode(tree));
+    InvalidEventException e = assertThrows(InvalidEventException.class, () -> codec.decode(tree));
     assertTrue(e.getMessage().contains("tps"), e.getMessage());
   }
 
@@ -103,8 +157,7 @@ class EventCodecTest {
   void missingRequiredFieldIsNamed() throws Exception {
     ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(runStarted()));
     tree.remove("dataset");
-    InvalidEventException e =
-        assertThrows(InvalidEventException.class, () -> codec.decode(tree));
+    InvalidEventException e = assertThrows(InvalidEventException.class, () -> codec.decode(tree));
     assertTrue(e.getMessage().contains("dataset"), e.getMessage());
   }
 
@@ -112,8 +165,7 @@ class EventCodecTest {
   void unknownSchemaVersionIsRefused() throws Exception {
     ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(runFinished()));
     tree.put("schema", "benchlake.run_finished/9");
-    InvalidEventException e =
-        assertThrows(InvalidEventException.class, () -> codec.decode(tree));
+    InvalidEventException e = assertThrows(InvalidEventException.class, () -> codec.decode(tree));
     assertTrue(e.getMessage().contains("unknown schema"), e.getMessage());
   }
 

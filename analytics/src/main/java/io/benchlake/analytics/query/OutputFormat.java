@@ -16,7 +16,8 @@ public enum OutputFormat {
     try {
       return valueOf(value.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new BadInputException("unknown format '" + value + "' (expected table, text, csv, json, md or html)");
+      throw new BadInputException(
+          "unknown format '" + value + "' (expected table, text, csv, json, md or html)");
     }
   }
 }

@@ -22,7 +22,8 @@ public final class ResultFormatter {
       case CSV -> csv(result);
       case JSON -> json(result);
       case MD -> markdown(result);
-      case HTML -> throw new BadInputException("sql has no html output: use table, csv, json or md");
+      case HTML ->
+          throw new BadInputException("sql has no html output: use table, csv, json or md");
     };
   }
 
@@ -31,7 +32,9 @@ public final class ResultFormatter {
       return "";
     }
     if (value instanceof Double d) {
-      return d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf(d.longValue()) : String.valueOf(d);
+      return d == Math.rint(d) && Math.abs(d) < 1e15
+          ? String.valueOf(d.longValue())
+          : String.valueOf(d);
     }
     return String.valueOf(value);
   }
@@ -79,15 +82,20 @@ public final class ResultFormatter {
 
   private static String csv(QueryResult r) {
     StringBuilder out = new StringBuilder();
-    out.append(r.columns().stream().map(ResultFormatter::csvCell).collect(Collectors.joining(","))).append('\n');
+    out.append(r.columns().stream().map(ResultFormatter::csvCell).collect(Collectors.joining(",")))
+        .append('\n');
     for (List<Object> row : r.rows()) {
-      out.append(row.stream().map(v -> csvCell(text(v))).collect(Collectors.joining(","))).append('\n');
+      out.append(row.stream().map(v -> csvCell(text(v))).collect(Collectors.joining(",")))
+          .append('\n');
     }
     return out.toString();
   }
 
   private static String csvCell(String value) {
-    if (value.contains(",") || value.contains("\"") || value.contains("\n") || value.contains("\r")) {
+    if (value.contains(",")
+        || value.contains("\"")
+        || value.contains("\n")
+        || value.contains("\r")) {
       return "\"" + value.replace("\"", "\"\"") + "\"";
     }
     return value;
@@ -109,7 +117,10 @@ public final class ResultFormatter {
   }
 
   private static Object jsonValue(Object value) {
-    if (value == null || value instanceof Number || value instanceof Boolean || value instanceof List) {
+    if (value == null
+        || value instanceof Number
+        || value instanceof Boolean
+        || value instanceof List) {
       return value;
     }
     return String.valueOf(value);
@@ -121,7 +132,10 @@ public final class ResultFormatter {
     out.append("|").append(" --- |".repeat(r.columns().size())).append('\n');
     for (List<Object> row : r.rows()) {
       out.append("| ")
-          .append(row.stream().map(v -> text(v).replace("|", "\\|").replace('\n', ' ')).collect(Collectors.joining(" | ")))
+          .append(
+              row.stream()
+                  .map(v -> text(v).replace("|", "\\|").replace('\n', ' '))
+                  .collect(Collectors.joining(" | ")))
           .append(" |\n");
     }
     return out.toString();

@@ -25,16 +25,21 @@ import java.util.TreeSet;
 
 /** Reads a comparison report's contents from the views. */
 public final class ComparisonQuery {
-  private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-M-d HH:mm:ss", Locale.ROOT);
+  private static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("yyyy-M-d HH:mm:ss", Locale.ROOT);
 
   private ComparisonQuery() {}
 
   /**
-   * The report of {@code metric} for {@code test} (default: the test of the latest completed
-   * run), datasets in the order given or else as first seen.
+   * The report of {@code metric} for {@code test} (default: the test of the latest completed run),
+   * datasets in the order given or else as first seen.
    */
-  public static ComparisonReport load(AnalyticsSession session, Optional<String> test, String metric,
-      List<String> datasets, List<String> title) {
+  public static ComparisonReport load(
+      AnalyticsSession session,
+      Optional<String> test,
+      String metric,
+      List<String> datasets,
+      List<String> title) {
     Connection c = session.connection();
     try {
       String testName = test.isPresent() ? test.get() : defaultTest(c);
@@ -49,18 +54,27 @@ public final class ComparisonQuery {
             String dataset = rs.getString("dataset");
             runOf.put(dataset, rs.getString("run_id"));
             threads.add(rs.getInt("threads"));
-            stats.computeIfAbsent(dataset, d -> new LinkedHashMap<>()).put(rs.getInt("threads"), statistics(rs));
+            stats
+                .computeIfAbsent(dataset, d -> new LinkedHashMap<>())
+                .put(rs.getInt("threads"), statistics(rs));
           }
         }
       }
       if (stats.isEmpty()) {
-        throw new BadInputException("no completed run of test " + testName + " has metric " + metric + " in the warehouse");
+        throw new BadInputException(
+            "no completed run of test " + testName + " has metric " + metric + " in the warehouse");
       }
       List<String> order = new ArrayList<>();
       for (String d : datasets) {
         if (!stats.containsKey(d)) {
-          throw new BadInputException("dataset '" + d + "' has no completed run of " + testName
-              + " (known: " + String.join(", ", stats.keySet()) + ")");
+          throw new BadInputException(
+              "dataset '"
+                  + d
+                  + "' has no completed run of "
+                  + testName
+                  + " (known: "
+                  + String.join(", ", stats.keySet())
+                  + ")");
         }
         order.add(d);
       }
@@ -73,11 +87,20 @@ public final class ComparisonQuery {
       for (String dataset : order) {
         runInfo(c, runOf.get(dataset), dataset, system, database, testInfo);
       }
-      List<String> titles = title.isEmpty()
-          ? List.of(metric + " by Thread Count", metric + " by Thread Count - " + testName)
-          : title;
-      return new ComparisonReport(titles, testName, metric, order, List.copyOf(threads), stats,
-          system.build(), database.build(), testInfo.build());
+      List<String> titles =
+          title.isEmpty()
+              ? List.of(metric + " by Thread Count", metric + " by Thread Count - " + testName)
+              : title;
+      return new ComparisonReport(
+          titles,
+          testName,
+          metric,
+          order,
+          List.copyOf(threads),
+          stats,
+          system.build(),
+          database.build(),
+          testInfo.build());
     } catch (SQLException e) {
       throw new IllegalStateException("report query failed: " + e.getMessage(), e);
     }
@@ -87,7 +110,8 @@ public final class ComparisonQuery {
     try (PreparedStatement st = c.prepareStatement(resource("report_default_test.sql"));
         ResultSet rs = st.executeQuery()) {
       if (!rs.next()) {
-        throw new BadInputException("the warehouse has no completed run yet: run `benchlake demo` or `benchlake ingest` first");
+        throw new BadInputException(
+            "the warehouse has no completed run yet: run `benchlake demo` or `benchlake ingest` first");
       }
       return rs.getString(1);
     }
@@ -100,20 +124,36 @@ public final class ComparisonQuery {
       values.add(((Number) o).doubleValue());
     }
     double cov = rs.getDouble("cov");
-    return new ThreadStatistics(rs.getInt("n"), rs.getDouble("mean"), rs.getDouble("max"), rs.getDouble("min"),
-        rs.getDouble("stddev"), rs.wasNull() ? null : cov, rs.getDouble("median"), rs.getDouble("p95"),
-        rs.getDouble("p99"), rs.getDouble("skewness"), values);
+    return new ThreadStatistics(
+        rs.getInt("n"),
+        rs.getDouble("mean"),
+        rs.getDouble("max"),
+        rs.getDouble("min"),
+        rs.getDouble("stddev"),
+        rs.wasNull() ? null : cov,
+        rs.getDouble("median"),
+        rs.getDouble("p95"),
+        rs.getDouble("p99"),
+        rs.getDouble("skewness"),
+        values);
   }
 
-  private static void runInfo(Connection c, String runId, String dataset, PropertyTable.Builder system,
-      PropertyTable.Builder database, PropertyTable.Builder test) throws SQLException {
+  private static void runInfo(
+      Connection c,
+      String runId,
+      String dataset,
+      PropertyTable.Builder system,
+      PropertyTable.Builder database,
+      PropertyTable.Builder test)
+      throws SQLException {
     try (PreparedStatement st = c.prepareStatement(resource("report_run_info.sql"))) {
       st.setString(1, runId);
       try (ResultSet rs = st.executeQuery()) {
         if (!rs.next()) {
           return;
         }
-        system.put(dataset, "Host", rs.getString("host_name"))
+        system
+            .put(dataset, "Host", rs.getString("host_name"))
             .put(dataset, "CPU", rs.getString("cpu_model"))
             .put(dataset, "CPU Count", rs.getObject("logical_cpus"))
             .put(dataset, "Core Count", rs.getObject("cores"))
@@ -123,7 +163,8 @@ public final class ComparisonQuery {
             .put(dataset, "OS Kernel", rs.getString("kernel"))
             .put(dataset, "RAM", ram(rs.getObject("ram_bytes")))
             .put(dataset, "Disk", rs.getString("disk"));
-        database.put(dataset, "Database Maker", rs.getString("db_maker"))
+        database
+            .put(dataset, "Database Maker", rs.getString("db_maker"))
             .put(dataset, "Database Version", rs.getString("db_version"))
             .put(dataset, "Engine", rs.getString("engine"))
             .put(dataset, "Install Dir", rs.getString("install_dir"))
@@ -134,7 +175,10 @@ public final class ComparisonQuery {
         test.put(dataset, "Test Suite", rs.getString("test_suite"))
             .put(dataset, "Test Name", rs.getString("test_name"))
             .put(dataset, "Test Case Tag", rs.getString("tag"))
-            .put(dataset, "Duration", duration(rs.getObject("duration_s"), rs.getString("duration_unit")))
+            .put(
+                dataset,
+                "Duration",
+                duration(rs.getObject("duration_s"), rs.getString("duration_unit")))
             .put(dataset, "Iterations", rs.getObject("iterations"))
             .put(dataset, "Number of rows", rs.getObject("table_size"))
             .put(dataset, "Number of tables", rs.getObject("tables"))
@@ -165,7 +209,9 @@ public final class ComparisonQuery {
   }
 
   private static String ram(Object bytes) {
-    return bytes == null ? null : String.format(Locale.ROOT, "%.2f GB", ((Number) bytes).doubleValue() / (1L << 30));
+    return bytes == null
+        ? null
+        : String.format(Locale.ROOT, "%.2f GB", ((Number) bytes).doubleValue() / (1L << 30));
   }
 
   /** Duration in the unit the source gave: seconds for sysbench, minutes for HammerDB. */

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A comparison report: one metric of one test across datasets and thread counts, with the
- * System, Database and Test Info of each dataset's run.
+ * A comparison report: one metric of one test across datasets and thread counts, with the System,
+ * Database and Test Info of each dataset's run.
  */
 public record ComparisonReport(
     List<String> title,
@@ -35,6 +35,9 @@ public record ComparisonReport(
 
   /** The most iterations any dataset has at a thread count: the number of Iteration rows. */
   public int iterationRows(int threadCount) {
-    return datasets.stream().mapToInt(d -> at(d, threadCount).map(s -> s.iterations().size()).orElse(0)).max().orElse(0);
+    return datasets.stream()
+        .mapToInt(d -> at(d, threadCount).map(s -> s.iterations().size()).orElse(0))
+        .max()
+        .orElse(0);
   }
 }

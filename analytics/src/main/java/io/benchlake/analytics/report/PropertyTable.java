@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A per-dataset property table (System, Database or Test Info): the open set of property names,
- * in the order they were first given, and each dataset's values.
+ * A per-dataset property table (System, Database or Test Info): the open set of property names, in
+ * the order they were first given, and each dataset's values.
  */
 public record PropertyTable(List<String> names, Map<String, Map<String, String>> values) {
 

@@ -56,13 +56,19 @@ public final class TextReport {
     lines.add(row("Skewness", cells(r, threads, s -> number(s.skewness(), 2))));
     for (int k = 1; k <= r.iterationRows(threads); k++) {
       int index = k - 1;
-      lines.add(row("Iteration " + k, cells(r, threads,
-          s -> index < s.iterations().size() ? number(s.iterations().get(index), 2) : "")));
+      lines.add(
+          row(
+              "Iteration " + k,
+              cells(
+                  r,
+                  threads,
+                  s -> index < s.iterations().size() ? number(s.iterations().get(index), 2) : "")));
     }
     return String.join("\n", lines);
   }
 
-  private static List<String> cells(ComparisonReport r, int threads, Function<ThreadStatistics, String> cell) {
+  private static List<String> cells(
+      ComparisonReport r, int threads, Function<ThreadStatistics, String> cell) {
     return r.datasets().stream().map(d -> r.at(d, threads).map(cell).orElse("")).toList();
   }
 
@@ -82,7 +88,8 @@ public final class TextReport {
     items.addAll(datasets);
     for (String name : table.names()) {
       items.add(name);
-      List<String> values = datasets.stream().map(d -> table.value(d, name)).map(v -> v == null ? "" : v).toList();
+      List<String> values =
+          datasets.stream().map(d -> table.value(d, name)).map(v -> v == null ? "" : v).toList();
       if (values.stream().distinct().count() == 1) {
         items.add(values.get(0).stripTrailing());
       } else {
@@ -97,7 +104,8 @@ public final class TextReport {
     if (value == null) {
       return "";
     }
-    return String.join(" ", value.lines().map(String::strip).filter(l -> !l.isEmpty()).toList()).replace('\t', ' ');
+    return String.join(" ", value.lines().map(String::strip).filter(l -> !l.isEmpty()).toList())
+        .replace('\t', ' ');
   }
 
   private static String row(String first, List<String> cells) {

@@ -47,10 +47,14 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       ctx.output(Tags.TABLES.get(WarehouseTable.ENVIRONMENTS), Rows.environment(e, seq));
     } else if (event instanceof Sample e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.SAMPLES), Rows.sample(e, seq));
-      out.collect(new IterationPart(IterationPart.keyOf(e.runId(), e.threads(), e.iteration()), raw.value));
+      out.collect(
+          new IterationPart(IterationPart.keyOf(e.runId(), e.threads(), e.iteration()), raw.value));
     } else if (event instanceof IterationFinished e) {
-      e.timings().forEach(t -> ctx.output(Tags.TABLES.get(WarehouseTable.TIMINGS), Rows.timing(e, t, seq)));
-      out.collect(new IterationPart(IterationPart.keyOf(e.runId(), e.threads(), e.iteration()), raw.value));
+      e.timings()
+          .forEach(
+              t -> ctx.output(Tags.TABLES.get(WarehouseTable.TIMINGS), Rows.timing(e, t, seq)));
+      out.collect(
+          new IterationPart(IterationPart.keyOf(e.runId(), e.threads(), e.iteration()), raw.value));
     }
   }
 }

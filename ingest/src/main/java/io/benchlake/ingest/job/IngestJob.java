@@ -31,9 +31,15 @@ public final class IngestJob {
       Sink<RefusedEvent> refused) {
     SingleOutputStreamOperator<IterationPart> routed =
         events.process(new EventRouter(seq)).name("parse, validate and route events").uid("router");
-    for (WarehouseTable table : new WarehouseTable[] {
-        WarehouseTable.RUNS, WarehouseTable.ENVIRONMENTS, WarehouseTable.SAMPLES, WarehouseTable.TIMINGS}) {
-      routed.getSideOutput(Tags.TABLES.get(table))
+    for (WarehouseTable table :
+        new WarehouseTable[] {
+          WarehouseTable.RUNS,
+          WarehouseTable.ENVIRONMENTS,
+          WarehouseTable.SAMPLES,
+          WarehouseTable.TIMINGS
+        }) {
+      routed
+          .getSideOutput(Tags.TABLES.get(table))
           .sinkTo(sinks.apply(table))
           .name("parquet: " + table.dirName());
     }
@@ -47,14 +53,19 @@ public final class IngestJob {
     routed.getSideOutput(Tags.REFUSED).sinkTo(refused).name("refused events");
   }
 
-  /** A month-partitioned Parquet sink for a table under {@code root} (any Flink file system URI). */
+  /**
+   * A month-partitioned Parquet sink for a table under {@code root} (any Flink file system URI).
+   */
   public static Sink<GenericRecord> parquetSink(String root, WarehouseTable table, long seq) {
     return FileSink.forBulkFormat(
             new org.apache.flink.core.fs.Path(root + "/" + table.dirName()),
             AvroParquetWriters.forGenericRecord(Rows.schema(table)))
         .withBucketAssigner(new MonthBuckets())
         .withOutputFileConfig(
-            OutputFileConfig.builder().withPartPrefix("part-" + seq).withPartSuffix(".parquet").build())
+            OutputFileConfig.builder()
+                .withPartPrefix("part-" + seq)
+                .withPartSuffix(".parquet")
+                .build())
         .build();
   }
 }

@@ -32,19 +32,24 @@ public final class IterationAggregation {
     return finished.stream().max(Comparator.comparing(IterationFinished::emittedAt));
   }
 
-  public static List<IterationMetric> metrics(List<Sample> allSamples, Optional<IterationFinished> finished) {
+  public static List<IterationMetric> metrics(
+      List<Sample> allSamples, Optional<IterationFinished> finished) {
     Map<String, IterationMetric> out = new LinkedHashMap<>();
-    finished.ifPresent(f -> {
-      for (IterationValue v : f.values()) {
-        out.put(v.metric(), new IterationMetric(v.metric(), v.value(), v.unit(), v.source(), false));
-      }
-    });
+    finished.ifPresent(
+        f -> {
+          for (IterationValue v : f.values()) {
+            out.put(
+                v.metric(),
+                new IterationMetric(v.metric(), v.value(), v.unit(), v.source(), false));
+          }
+        });
     Map<String, Sample> unique = new LinkedHashMap<>();
     allSamples.forEach(s -> unique.putIfAbsent(s.eventId(), s));
-    List<Sample> samples = unique.values().stream()
-        .filter(s -> s.phase() == Sample.Phase.measured)
-        .sorted(Comparator.comparingDouble(Sample::offsetS))
-        .toList();
+    List<Sample> samples =
+        unique.values().stream()
+            .filter(s -> s.phase() == Sample.Phase.measured)
+            .sorted(Comparator.comparingDouble(Sample::offsetS))
+            .toList();
     for (IterationMetric computed : fromSamples(samples)) {
       out.putIfAbsent(computed.metric(), computed);
     }
@@ -59,31 +64,59 @@ public final class IterationAggregation {
     double seconds = samples.stream().mapToDouble(Sample::intervalS).sum();
     m.add(computed("sample_count", samples.size(), "count"));
     boolean exact = samples.stream().allMatch(s -> s.transactions() != null);
-    double tps = exact
-        ? samples.stream().mapToLong(Sample::transactions).sum() / seconds
-        : samples.stream().mapToDouble(s -> s.tps() * s.intervalS()).sum() / seconds;
+    double tps =
+        exact
+            ? samples.stream().mapToLong(Sample::transactions).sum() / seconds
+            : samples.stream().mapToDouble(s -> s.tps() * s.intervalS()).sum() / seconds;
     m.add(computed("TPS", tps, "tx/s"));
-    m.add(computed("QPS", samples.stream().mapToDouble(s -> s.qps() * s.intervalS()).sum() / seconds, "q/s"));
+    m.add(
+        computed(
+            "QPS",
+            samples.stream().mapToDouble(s -> s.qps() * s.intervalS()).sum() / seconds,
+            "q/s"));
     double mean = samples.stream().mapToDouble(Sample::tps).average().orElse(0);
-    double var = samples.stream().mapToDouble(s -> (s.tps() - mean) * (s.tps() - mean)).average().orElse(0);
+    double var =
+        samples.stream().mapToDouble(s -> (s.tps() - mean) * (s.tps() - mean)).average().orElse(0);
     m.add(computed("tps_interval_mean", mean, "tx/s"));
-    m.add(computed("tps_interval_min", samples.stream().mapToDouble(Sample::tps).min().orElse(0), "tx/s"));
-    m.add(computed("tps_interval_max", samples.stream().mapToDouble(Sample::tps).max().orElse(0), "tx/s"));
+    m.add(
+        computed(
+            "tps_interval_min", samples.stream().mapToDouble(Sample::tps).min().orElse(0), "tx/s"));
+    m.add(
+        computed(
+            "tps_interval_max", samples.stream().mapToDouble(Sample::tps).max().orElse(0), "tx/s"));
     m.add(computed("tps_interval_stddev", Math.sqrt(var), "tx/s"));
-    m.add(computed("errors", samples.stream().mapToDouble(s -> s.errorsPs() * s.intervalS()).sum(), "count"));
-    m.add(computed("reconnects", samples.stream().mapToDouble(s -> s.reconnectsPs() * s.intervalS()).sum(), "count"));
-    merged(samples).ifPresent(h -> {
-      m.add(computed("latency_avg_ms", h.getMean() / 1000.0, "ms"));
-      m.add(computed("latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms"));
-      m.add(computed("latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms"));
-      m.add(computed("latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms"));
-      m.add(computed("latency_max_ms", h.getMaxValue() / 1000.0, "ms"));
-    });
+    m.add(
+        computed(
+            "errors",
+            samples.stream().mapToDouble(s -> s.errorsPs() * s.intervalS()).sum(),
+            "count"));
+    m.add(
+        computed(
+            "reconnects",
+            samples.stream().mapToDouble(s -> s.reconnectsPs() * s.intervalS()).sum(),
+            "count"));
+    merged(samples)
+        .ifPresent(
+            h -> {
+              m.add(computed("latency_avg_ms", h.getMean() / 1000.0, "ms"));
+              m.add(computed("latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms"));
+              m.add(computed("latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms"));
+              m.add(computed("latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms"));
+              m.add(computed("latency_max_ms", h.getMaxValue() / 1000.0, "ms"));
+            });
     if (samples.stream().allMatch(s -> s.nopm() != null)) {
-      m.add(computed("NOPM", samples.stream().mapToDouble(s -> s.nopm() * s.intervalS()).sum() / seconds, "nopm"));
+      m.add(
+          computed(
+              "NOPM",
+              samples.stream().mapToDouble(s -> s.nopm() * s.intervalS()).sum() / seconds,
+              "nopm"));
     }
     if (samples.stream().allMatch(s -> s.tpm() != null)) {
-      m.add(computed("TPM", samples.stream().mapToDouble(s -> s.tpm() * s.intervalS()).sum() / seconds, "tpm"));
+      m.add(
+          computed(
+              "TPM",
+              samples.stream().mapToDouble(s -> s.tpm() * s.intervalS()).sum() / seconds,
+              "tpm"));
     }
     return m;
   }
@@ -100,8 +133,9 @@ public final class IterationAggregation {
         continue;
       }
       try {
-        total.add(Histogram.decodeFromCompressedByteBuffer(
-            ByteBuffer.wrap(Base64.getDecoder().decode(s.histogram())), 0));
+        total.add(
+            Histogram.decodeFromCompressedByteBuffer(
+                ByteBuffer.wrap(Base64.getDecoder().decode(s.histogram())), 0));
       } catch (DataFormatException | IllegalArgumentException e) {
         return Optional.empty();
       }

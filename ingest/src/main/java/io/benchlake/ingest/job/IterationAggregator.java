@@ -16,7 +16,8 @@ import org.apache.flink.streaming.api.windowing.windows.GlobalWindow;
 import org.apache.flink.util.Collector;
 
 /** Gathers one iteration's samples and finish event and writes its long-form rows. */
-public class IterationAggregator extends ProcessWindowFunction<IterationPart, GenericRecord, String, GlobalWindow> {
+public class IterationAggregator
+    extends ProcessWindowFunction<IterationPart, GenericRecord, String, GlobalWindow> {
   private final long seq;
   private transient EventCodec codec;
 
@@ -30,7 +31,8 @@ public class IterationAggregator extends ProcessWindowFunction<IterationPart, Ge
   }
 
   @Override
-  public void process(String key, Context ctx, Iterable<IterationPart> parts, Collector<GenericRecord> out)
+  public void process(
+      String key, Context ctx, Iterable<IterationPart> parts, Collector<GenericRecord> out)
       throws InvalidEventException {
     List<Sample> samples = new ArrayList<>();
     List<IterationFinished> finished = new ArrayList<>();
@@ -45,14 +47,17 @@ public class IterationAggregator extends ProcessWindowFunction<IterationPart, Ge
     Optional<IterationFinished> last = IterationAggregation.authoritative(finished);
     Event any = last.<Event>map(f -> f).orElseGet(() -> samples.get(0));
     int threads = last.map(IterationFinished::threads).orElseGet(() -> samples.get(0).threads());
-    int iteration = last.map(IterationFinished::iteration).orElseGet(() -> samples.get(0).iteration());
+    int iteration =
+        last.map(IterationFinished::iteration).orElseGet(() -> samples.get(0).iteration());
     String status = last.map(f -> f.status().name()).orElse(IterationAggregation.INCOMPLETE);
     // Rows computed from samples take the identity of the finish event when there is one, so
     // that an ingest that saw the iteration whole always replaces one that saw only part of it.
     String sourceEvent = last.map(IterationFinished::eventId).orElse("samples:" + key);
     Instant startedAt = any.startedAt();
     for (IterationMetric metric : IterationAggregation.metrics(samples, last)) {
-      out.collect(Rows.iteration(sourceEvent, any.runId(), startedAt, threads, iteration, metric, status, seq));
+      out.collect(
+          Rows.iteration(
+              sourceEvent, any.runId(), startedAt, threads, iteration, metric, status, seq));
     }
   }
 }

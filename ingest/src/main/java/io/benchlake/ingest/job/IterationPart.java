@@ -4,6 +4,7 @@ package io.benchlake.ingest.job;
 public class IterationPart {
   /** run_id|threads|iteration */
   public String key;
+
   public byte[] json;
 
   public IterationPart() {}

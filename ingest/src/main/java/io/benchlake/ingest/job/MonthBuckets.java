@@ -10,7 +10,8 @@ import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.
 
 /** Puts each row under {@code month=YYYY-MM} of its run's start (UTC), Hive style. */
 public class MonthBuckets implements BucketAssigner<GenericRecord, String> {
-  private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyy-MM").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter MONTH =
+      DateTimeFormatter.ofPattern("yyyy-MM").withZone(ZoneOffset.UTC);
 
   @Override
   public String getBucketId(GenericRecord row, Context context) {

@@ -5,7 +5,10 @@ import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDe
 import org.apache.flink.util.Collector;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
-/** Keeps the bytes and the topic/partition/offset; parsing happens in the job, where errors are routed. */
+/**
+ * Keeps the bytes and the topic/partition/offset; parsing happens in the job, where errors are
+ * routed.
+ */
 public class RawEventDeserializer implements KafkaRecordDeserializationSchema<RawEvent> {
   @Override
   public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<RawEvent> out) {

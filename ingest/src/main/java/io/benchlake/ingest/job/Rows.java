@@ -148,14 +148,27 @@ public final class Rows {
 
   /** One row of the long-form iterations table. */
   public static GenericRecord iteration(
-      String sourceEventId, String runId, Instant startedAt, int threads, int iteration,
-      IterationMetric metric, String status, long seq) {
+      String sourceEventId,
+      String runId,
+      Instant startedAt,
+      int threads,
+      int iteration,
+      IterationMetric metric,
+      String status,
+      long seq) {
     GenericRecord r = new GenericData.Record(schema(WarehouseTable.ITERATIONS));
     r.put("event_id", sourceEventId);
     r.put("run_id", runId);
     r.put("started_at", micros(startedAt));
     r.put("ingest_seq", seq);
-    r.put("row_id", EventIds.derived(runId, String.valueOf(threads), String.valueOf(iteration), metric.metric(), sourceEventId));
+    r.put(
+        "row_id",
+        EventIds.derived(
+            runId,
+            String.valueOf(threads),
+            String.valueOf(iteration),
+            metric.metric(),
+            sourceEventId));
     r.put("threads", threads);
     r.put("iteration", iteration);
     r.put("metric", metric.metric());

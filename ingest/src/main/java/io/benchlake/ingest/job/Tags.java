@@ -9,9 +9,11 @@ import org.apache.flink.util.OutputTag;
 
 /** The side outputs of the event router: one per directly-mapped table, and the refused events. */
 final class Tags {
-  static final Map<WarehouseTable, OutputTag<GenericRecord>> TABLES = new EnumMap<>(WarehouseTable.class);
+  static final Map<WarehouseTable, OutputTag<GenericRecord>> TABLES =
+      new EnumMap<>(WarehouseTable.class);
   static final OutputTag<RefusedEvent> REFUSED =
-      new OutputTag<>("refused", org.apache.flink.api.common.typeinfo.TypeInformation.of(RefusedEvent.class));
+      new OutputTag<>(
+          "refused", org.apache.flink.api.common.typeinfo.TypeInformation.of(RefusedEvent.class));
 
   static {
     for (WarehouseTable table : WarehouseTable.values()) {

@@ -33,7 +33,8 @@ public final class EnvironmentCapture {
       }
     }
     String version = variables.getOrDefault("version", "unknown");
-    String engine = variables.getOrDefault("default_storage_engine", "InnoDB").toLowerCase(Locale.ROOT);
+    String engine =
+        variables.getOrDefault("default_storage_engine", "InnoDB").toLowerCase(Locale.ROOT);
     String maker = version.toLowerCase(Locale.ROOT).contains("mariadb") ? "mariadb" : "mysql";
     return new DatabaseFacts(
         maker,

@@ -96,7 +96,9 @@ public final class HostProbe {
 
   /** A process's CPU use since an earlier snapshot, in percent of one CPU (as top shows it). */
   public static double processCpuPct(OSProcess before, OSProcess after) {
-    long cpuMs = (after.getKernelTime() + after.getUserTime()) - (before.getKernelTime() + before.getUserTime());
+    long cpuMs =
+        (after.getKernelTime() + after.getUserTime())
+            - (before.getKernelTime() + before.getUserTime());
     long wallMs = after.getUpTime() - before.getUpTime();
     return wallMs <= 0 ? 0 : 100.0 * cpuMs / wallMs;
   }

@@ -9,9 +9,11 @@ import java.util.regex.Pattern;
 /** Secrets never leave the process: passwords in cnf text, JDBC URLs and variables become ***. */
 public final class Redaction {
   public static final String MASK = "***";
-  private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(password|passwd|secret|_key$|token).*");
+  private static final Pattern SECRET_NAME =
+      Pattern.compile("(?i).*(password|passwd|secret|_key$|token).*");
   private static final Pattern CNF_LINE =
-      Pattern.compile("(?im)^(\\s*[#;]?\\s*[\\w.-]*(?:password|passwd|secret|token)[\\w.-]*\\s*=\\s*)(.*)$");
+      Pattern.compile(
+          "(?im)^(\\s*[#;]?\\s*[\\w.-]*(?:password|passwd|secret|token)[\\w.-]*\\s*=\\s*)(.*)$");
   private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)([^&;]*)");
   private static final Pattern URL_USERINFO = Pattern.compile("(//[^/:@]+:)([^@/]+)(@)");
 
@@ -42,7 +44,8 @@ public final class Redaction {
   /** Server variables with the values of secret-looking names masked. */
   public static Map<String, String> variables(Map<String, String> variables) {
     Map<String, String> out = new TreeMap<>();
-    variables.forEach((k, v) -> out.put(k, isSecretName(k) && v != null && !v.isEmpty() ? MASK : v));
+    variables.forEach(
+        (k, v) -> out.put(k, isSecretName(k) && v != null && !v.isEmpty() ? MASK : v));
     return out;
   }
 }

@@ -7,9 +7,9 @@ import io.benchlake.loadgen.server.ServerUnderTest;
 import io.benchlake.loadgen.workload.Workload;
 import io.benchlake.loadgen.workload.Workloads;
 import io.benchlake.schemas.CpuShare;
+import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventIds;
-import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.RunFinished;
@@ -43,7 +43,8 @@ public final class BenchmarkRun {
   private final PrintStream out;
   private final HostProbe host = new HostProbe();
 
-  public BenchmarkRun(RunPlan plan, ServerUnderTest server, Consumer<Event> events, PrintStream out) {
+  public BenchmarkRun(
+      RunPlan plan, ServerUnderTest server, Consumer<Event> events, PrintStream out) {
     this.plan = plan;
     this.server = server;
     this.events = events;
@@ -58,7 +59,12 @@ public final class BenchmarkRun {
   /** Creates and loads the workload's tables. */
   public void prepare(DataSource dataSource) throws SQLException {
     Workload workload = Workloads.create(plan.workload(), plan.options());
-    out.printf(Locale.ROOT, "Creating %d tables of %d rows (%s)...%n", plan.options().tables(), plan.options().tableSize(), plan.workload());
+    out.printf(
+        Locale.ROOT,
+        "Creating %d tables of %d rows (%s)...%n",
+        plan.options().tables(),
+        plan.options().tableSize(),
+        plan.workload());
     workload.prepare(dataSource);
   }
 
@@ -75,8 +81,15 @@ public final class BenchmarkRun {
     EnvironmentSnapshot snapshot;
     try (Connection c = dataSource.getConnection()) {
       version = scalar(c, "SELECT VERSION()");
-      snapshot = new EnvironmentSnapshot(null, EventIds.random(), runId, Instant.now(), startedAt,
-          capture.host(server), capture.database(server, c));
+      snapshot =
+          new EnvironmentSnapshot(
+              null,
+              EventIds.random(),
+              runId,
+              Instant.now(),
+              startedAt,
+              capture.host(server),
+              capture.database(server, c));
     }
     String dataset = plan.dataset() != null ? plan.dataset() : datasetLabel(version);
     events.accept(runStarted(runId, startedAt, dataset));
@@ -88,7 +101,8 @@ public final class BenchmarkRun {
     try {
       for (int threads : plan.threads()) {
         for (int iteration = 1; iteration <= plan.iterations(); iteration++) {
-          output.header(plan.workload(), threads, iteration, plan.iterations(), plan.reportIntervalS());
+          output.header(
+              plan.workload(), threads, iteration, plan.iterations(), plan.reportIntervalS());
           publisher.iteration = iteration;
           IterationResult result = driver.run(threads, iteration, seed++);
           output.summary(result);
@@ -99,30 +113,73 @@ public final class BenchmarkRun {
         }
       }
     } catch (ServerFailedException e) {
-      events.accept(new RunFinished(null, EventIds.random(), runId, Instant.now(), startedAt,
-          RunFinished.Status.failed, e.getMessage()));
+      events.accept(
+          new RunFinished(
+              null,
+              EventIds.random(),
+              runId,
+              Instant.now(),
+              startedAt,
+              RunFinished.Status.failed,
+              e.getMessage()));
       throw e;
     } catch (InterruptedException e) {
-      events.accept(new RunFinished(null, EventIds.random(), runId, Instant.now(), startedAt,
-          RunFinished.Status.aborted, "interrupted"));
+      events.accept(
+          new RunFinished(
+              null,
+              EventIds.random(),
+              runId,
+              Instant.now(),
+              startedAt,
+              RunFinished.Status.aborted,
+              "interrupted"));
       throw e;
     }
-    events.accept(new RunFinished(null, EventIds.random(), runId, Instant.now(), startedAt,
-        RunFinished.Status.completed, null));
+    events.accept(
+        new RunFinished(
+            null,
+            EventIds.random(),
+            runId,
+            Instant.now(),
+            startedAt,
+            RunFinished.Status.completed,
+            null));
     return new Outcome(runId, dataset);
   }
 
   private RunStarted runStarted(String runId, Instant startedAt, String dataset) {
     var o = plan.options();
-    RunParameters parameters = new RunParameters(plan.workload(), o.tables(), o.tableSize(), null,
-        plan.durationS(), "s", plan.iterations(), plan.threads(), plan.warmupS(), plan.reportIntervalS(), "uniform");
+    RunParameters parameters =
+        new RunParameters(
+            plan.workload(),
+            o.tables(),
+            o.tableSize(),
+            null,
+            plan.durationS(),
+            "s",
+            plan.iterations(),
+            plan.threads(),
+            plan.warmupS(),
+            plan.reportIntervalS(),
+            "uniform");
     List<io.benchlake.schemas.Property> properties = new ArrayList<>(plan.properties());
     properties.add(new io.benchlake.schemas.Property("Db driver", "mariadb-java-client"));
-    properties.add(new io.benchlake.schemas.Property("Report interval", trim(plan.reportIntervalS())));
+    properties.add(
+        new io.benchlake.schemas.Property("Report interval", trim(plan.reportIntervalS())));
     properties.add(new io.benchlake.schemas.Property("Percentile", trim(plan.percentile())));
-    return new RunStarted(null, EventIds.random(), runId, Instant.now(), startedAt, dataset, "sysbench",
-        plan.testName() != null ? plan.testName() : Workloads.testName(plan.workload()), plan.tag(),
-        "loadgen", parameters, properties);
+    return new RunStarted(
+        null,
+        EventIds.random(),
+        runId,
+        Instant.now(),
+        startedAt,
+        dataset,
+        "sysbench",
+        plan.testName() != null ? plan.testName() : Workloads.testName(plan.workload()),
+        plan.tag(),
+        "loadgen",
+        parameters,
+        properties);
   }
 
   private IterationFinished iterationFinished(String runId, Instant startedAt, IterationResult r) {
@@ -134,17 +191,40 @@ public final class BenchmarkRun {
     values.add(new IterationValue("errors", r.errors(), "count", "loadgen:exact"));
     values.add(new IterationValue("reconnects", r.reconnects(), "count", "loadgen:exact"));
     if (h.getTotalCount() > 0) {
-      values.add(new IterationValue("latency_min_ms", h.getMinValue() / 1000.0, "ms", "loadgen:histogram"));
-      values.add(new IterationValue("latency_avg_ms", h.getMean() / 1000.0, "ms", "loadgen:histogram"));
-      values.add(new IterationValue("latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms", "loadgen:histogram"));
-      values.add(new IterationValue("latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms", "loadgen:histogram"));
-      values.add(new IterationValue("latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms", "loadgen:histogram"));
-      values.add(new IterationValue("latency_max_ms", h.getMaxValue() / 1000.0, "ms", "loadgen:histogram"));
+      values.add(
+          new IterationValue(
+              "latency_min_ms", h.getMinValue() / 1000.0, "ms", "loadgen:histogram"));
+      values.add(
+          new IterationValue("latency_avg_ms", h.getMean() / 1000.0, "ms", "loadgen:histogram"));
+      values.add(
+          new IterationValue(
+              "latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms", "loadgen:histogram"));
+      values.add(
+          new IterationValue(
+              "latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms", "loadgen:histogram"));
+      values.add(
+          new IterationValue(
+              "latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms", "loadgen:histogram"));
+      values.add(
+          new IterationValue(
+              "latency_max_ms", h.getMaxValue() / 1000.0, "ms", "loadgen:histogram"));
     }
-    IterationFinished.Status status = r.failure().isPresent()
-        ? IterationFinished.Status.failed : IterationFinished.Status.completed;
-    return new IterationFinished(null, EventIds.random(), runId, Instant.now(), startedAt, r.threads(),
-        r.iteration(), status, r.measuredS(), values, List.of());
+    IterationFinished.Status status =
+        r.failure().isPresent()
+            ? IterationFinished.Status.failed
+            : IterationFinished.Status.completed;
+    return new IterationFinished(
+        null,
+        EventIds.random(),
+        runId,
+        Instant.now(),
+        startedAt,
+        r.threads(),
+        r.iteration(),
+        status,
+        r.measuredS(),
+        values,
+        List.of());
   }
 
   private static String scalar(Connection c, String sql) throws SQLException {
@@ -194,19 +274,45 @@ public final class BenchmarkRun {
           serverBefore = after;
         }
       }
-      String cpuText = String.format(Locale.ROOT, " cpu (u/s/io): %.0f/%.0f/%.0f%%%s", cpu.userPct(),
-          cpu.systemPct(), cpu.iowaitPct(),
-          serverCpu == null ? "" : String.format(Locale.ROOT, " mariadbd: %.0f%%", serverCpu));
+      String cpuText =
+          String.format(
+              Locale.ROOT,
+              " cpu (u/s/io): %.0f/%.0f/%.0f%%%s",
+              cpu.userPct(),
+              cpu.systemPct(),
+              cpu.iowaitPct(),
+              serverCpu == null ? "" : String.format(Locale.ROOT, " mariadbd: %.0f%%", serverCpu));
       output.interval(r, cpuText);
-      events.accept(new Sample(null, EventIds.random(), runId, Instant.now(), startedAt, r.threads(),
-          r.liveThreads(), iteration, r.offsetS(), r.intervalS(),
-          r.warmup() ? Sample.Phase.warmup : Sample.Phase.measured, r.transactions(), r.tps(), r.qps(),
-          r.perSecond(r.reads()), r.perSecond(r.writes()), r.perSecond(r.other()),
-          r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMean() / 1000.0,
-          plan.percentile(), r.latencyMs(plan.percentile()),
-          r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0,
-          r.perSecond(r.errors()), r.perSecond(r.reconnects()), null, null, encode(r.latencyUs()),
-          cpu, serverCpu));
+      events.accept(
+          new Sample(
+              null,
+              EventIds.random(),
+              runId,
+              Instant.now(),
+              startedAt,
+              r.threads(),
+              r.liveThreads(),
+              iteration,
+              r.offsetS(),
+              r.intervalS(),
+              r.warmup() ? Sample.Phase.warmup : Sample.Phase.measured,
+              r.transactions(),
+              r.tps(),
+              r.qps(),
+              r.perSecond(r.reads()),
+              r.perSecond(r.writes()),
+              r.perSecond(r.other()),
+              r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMean() / 1000.0,
+              plan.percentile(),
+              r.latencyMs(plan.percentile()),
+              r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0,
+              r.perSecond(r.errors()),
+              r.perSecond(r.reconnects()),
+              null,
+              null,
+              encode(r.latencyUs()),
+              cpu,
+              serverCpu));
     }
   }
 }

@@ -1,8 +1,8 @@
 package io.benchlake.loadgen.run;
 
 import java.sql.SQLException;
-import java.sql.SQLTransientConnectionException;
 import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 
 /** How a failed statement is handled, by MariaDB error code or SQLSTATE (as sysbench does). */
 enum ErrorClass {

@@ -34,7 +34,8 @@ final class IterationDriver {
   private final RunPlan plan;
   private final Consumer<IntervalReport> onInterval;
 
-  IterationDriver(DataSource dataSource, Workload workload, RunPlan plan, Consumer<IntervalReport> onInterval) {
+  IterationDriver(
+      DataSource dataSource, Workload workload, RunPlan plan, Consumer<IntervalReport> onInterval) {
     this.dataSource = dataSource;
     this.workload = workload;
     this.plan = plan;
@@ -62,7 +63,9 @@ final class IterationDriver {
           new Thread(
               () -> {
                 try {
-                  work(index, random, deadline, stop, failure, interval, recorder, events, busyNanos);
+                  work(
+                      index, random, deadline, stop, failure, interval, recorder, events,
+                      busyNanos);
                 } finally {
                   live.decrementAndGet();
                 }
@@ -71,13 +74,16 @@ final class IterationDriver {
       workers.add(worker);
     }
     Snapshots snapshots = new Snapshots(threads, warmupTicks, start, interval, recorder, live);
-    ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "reporter");
-      t.setDaemon(true);
-      return t;
-    });
+    ScheduledExecutorService reporter =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "reporter");
+              t.setDaemon(true);
+              return t;
+            });
     workers.forEach(Thread::start);
-    reporter.scheduleAtFixedRate(snapshots::take, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
+    reporter.scheduleAtFixedRate(
+        snapshots::take, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
     for (Thread worker : workers) {
       worker.join();
     }
@@ -93,8 +99,18 @@ final class IterationDriver {
     long end = snapshots.lastTick;
     Counters.Totals t = snapshots.measured;
     return new IterationResult(
-        threads, iteration, t.transactions, t.reads, t.writes, t.other, t.errors, t.reconnects,
-        (end - snapshots.measuredStart) / (double) NANOS, snapshots.measuredLatency, perThread, busy,
+        threads,
+        iteration,
+        t.transactions,
+        t.reads,
+        t.writes,
+        t.other,
+        t.errors,
+        t.reconnects,
+        (end - snapshots.measuredStart) / (double) NANOS,
+        snapshots.measuredLatency,
+        perThread,
+        busy,
         Optional.ofNullable(failure.get()));
   }
 
@@ -212,7 +228,13 @@ final class IterationDriver {
     long measuredStart;
     int ticks;
 
-    Snapshots(int threads, int warmupTicks, long start, Counters counters, Recorder recorder, AtomicInteger live) {
+    Snapshots(
+        int threads,
+        int warmupTicks,
+        long start,
+        Counters counters,
+        Recorder recorder,
+        AtomicInteger live) {
       this.threads = threads;
       this.warmupTicks = warmupTicks;
       this.start = start;
@@ -245,8 +267,19 @@ final class IterationDriver {
       long rc = counters.reconnects.sumThenReset();
       Histogram latency = recorder.getIntervalHistogram();
       IntervalReport report =
-          new IntervalReport(threads, live.get(), (now - start) / (double) NANOS,
-              (now - lastTick) / (double) NANOS, warmup, tx, r, w, o, e, rc, latency);
+          new IntervalReport(
+              threads,
+              live.get(),
+              (now - start) / (double) NANOS,
+              (now - lastTick) / (double) NANOS,
+              warmup,
+              tx,
+              r,
+              w,
+              o,
+              e,
+              rc,
+              latency);
       lastTick = now;
       if (warmup) {
         measuredStart = now;

@@ -5,8 +5,8 @@ import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
- * The totals of one iteration from exact counts: transactions and queries completed in the
- * measured window, its length, and the merged latency histogram (microseconds).
+ * The totals of one iteration from exact counts: transactions and queries completed in the measured
+ * window, its length, and the merged latency histogram (microseconds).
  */
 public record IterationResult(
     int threads,

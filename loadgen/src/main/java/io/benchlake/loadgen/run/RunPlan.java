@@ -23,7 +23,8 @@ public record RunPlan(
     threads = List.copyOf(threads);
     properties = properties == null ? List.of() : List.copyOf(properties);
     if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
-      throw new IllegalArgumentException("--threads needs one or more counts of at least 1, was " + threads);
+      throw new IllegalArgumentException(
+          "--threads needs one or more counts of at least 1, was " + threads);
     }
     if (iterations < 1) {
       throw new IllegalArgumentException("--iterations must be at least 1, was " + iterations);

