@@ -32,17 +32,25 @@ public final class IterationAggregation {
     return finished.stream().max(Comparator.comparing(IterationFinished::emittedAt));
   }
 
+  /**
+   * Every finish event's values (an iteration reported by several sources, e.g. the NOPM and the
+   * TPM report of the same runs, has them all; for one metric the newest event wins), then what
+   * the samples say for metrics no source gave. Computed values carry {@code computedEventId}.
+   */
   public static List<IterationMetric> metrics(
-      List<Sample> allSamples, Optional<IterationFinished> finished) {
+      List<Sample> allSamples, List<IterationFinished> finished, String computedEventId) {
     Map<String, IterationMetric> out = new LinkedHashMap<>();
-    finished.ifPresent(
-        f -> {
-          for (IterationValue v : f.values()) {
-            out.put(
-                v.metric(),
-                new IterationMetric(v.metric(), v.value(), v.unit(), v.source(), false));
-          }
-        });
+    finished.stream()
+        .sorted(Comparator.comparing(IterationFinished::emittedAt).thenComparing(IterationFinished::eventId))
+        .forEach(
+            f -> {
+              for (IterationValue v : f.values()) {
+                out.put(
+                    v.metric(),
+                    new IterationMetric(
+                        v.metric(), v.value(), v.unit(), v.source(), false, f.eventId()));
+              }
+            });
     Map<String, Sample> unique = new LinkedHashMap<>();
     allSamples.forEach(s -> unique.putIfAbsent(s.eventId(), s));
     List<Sample> samples =
@@ -50,71 +58,64 @@ public final class IterationAggregation {
             .filter(s -> s.phase() == Sample.Phase.measured)
             .sorted(Comparator.comparingDouble(Sample::offsetS))
             .toList();
-    for (IterationMetric computed : fromSamples(samples)) {
+    for (IterationMetric computed : fromSamples(samples, computedEventId)) {
       out.putIfAbsent(computed.metric(), computed);
     }
     return new ArrayList<>(out.values());
   }
 
-  private static List<IterationMetric> fromSamples(List<Sample> samples) {
+  private static List<IterationMetric> fromSamples(List<Sample> samples, String eventId) {
     List<IterationMetric> m = new ArrayList<>();
     if (samples.isEmpty()) {
       return m;
     }
     double seconds = samples.stream().mapToDouble(Sample::intervalS).sum();
-    m.add(computed("sample_count", samples.size(), "count"));
+    m.add(computed(eventId, "sample_count", samples.size(), "count"));
     boolean exact = samples.stream().allMatch(s -> s.transactions() != null);
     double tps =
         exact
             ? samples.stream().mapToLong(Sample::transactions).sum() / seconds
             : samples.stream().mapToDouble(s -> s.tps() * s.intervalS()).sum() / seconds;
-    m.add(computed("TPS", tps, "tx/s"));
+    m.add(computed(eventId, "TPS", tps, "tx/s"));
     m.add(
-        computed(
-            "QPS",
+        computed(eventId, "QPS",
             samples.stream().mapToDouble(s -> s.qps() * s.intervalS()).sum() / seconds,
             "q/s"));
     double mean = samples.stream().mapToDouble(Sample::tps).average().orElse(0);
     double var =
         samples.stream().mapToDouble(s -> (s.tps() - mean) * (s.tps() - mean)).average().orElse(0);
-    m.add(computed("tps_interval_mean", mean, "tx/s"));
+    m.add(computed(eventId, "tps_interval_mean", mean, "tx/s"));
     m.add(
-        computed(
-            "tps_interval_min", samples.stream().mapToDouble(Sample::tps).min().orElse(0), "tx/s"));
+        computed(eventId, "tps_interval_min", samples.stream().mapToDouble(Sample::tps).min().orElse(0), "tx/s"));
     m.add(
-        computed(
-            "tps_interval_max", samples.stream().mapToDouble(Sample::tps).max().orElse(0), "tx/s"));
-    m.add(computed("tps_interval_stddev", Math.sqrt(var), "tx/s"));
+        computed(eventId, "tps_interval_max", samples.stream().mapToDouble(Sample::tps).max().orElse(0), "tx/s"));
+    m.add(computed(eventId, "tps_interval_stddev", Math.sqrt(var), "tx/s"));
     m.add(
-        computed(
-            "errors",
+        computed(eventId, "errors",
             samples.stream().mapToDouble(s -> s.errorsPs() * s.intervalS()).sum(),
             "count"));
     m.add(
-        computed(
-            "reconnects",
+        computed(eventId, "reconnects",
             samples.stream().mapToDouble(s -> s.reconnectsPs() * s.intervalS()).sum(),
             "count"));
     merged(samples)
         .ifPresent(
             h -> {
-              m.add(computed("latency_avg_ms", h.getMean() / 1000.0, "ms"));
-              m.add(computed("latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms"));
-              m.add(computed("latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms"));
-              m.add(computed("latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms"));
-              m.add(computed("latency_max_ms", h.getMaxValue() / 1000.0, "ms"));
+              m.add(computed(eventId, "latency_avg_ms", h.getMean() / 1000.0, "ms"));
+              m.add(computed(eventId, "latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms"));
+              m.add(computed(eventId, "latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms"));
+              m.add(computed(eventId, "latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms"));
+              m.add(computed(eventId, "latency_max_ms", h.getMaxValue() / 1000.0, "ms"));
             });
     if (samples.stream().allMatch(s -> s.nopm() != null)) {
       m.add(
-          computed(
-              "NOPM",
+          computed(eventId, "NOPM",
               samples.stream().mapToDouble(s -> s.nopm() * s.intervalS()).sum() / seconds,
               "nopm"));
     }
     if (samples.stream().allMatch(s -> s.tpm() != null)) {
       m.add(
-          computed(
-              "TPM",
+          computed(eventId, "TPM",
               samples.stream().mapToDouble(s -> s.tpm() * s.intervalS()).sum() / seconds,
               "tpm"));
     }
@@ -143,7 +144,7 @@ public final class IterationAggregation {
     return total.getTotalCount() == 0 ? Optional.empty() : Optional.of(total);
   }
 
-  private static IterationMetric computed(String metric, double value, String unit) {
-    return new IterationMetric(metric, value, unit, "flink:samples", true);
+  private static IterationMetric computed(String eventId, String metric, double value, String unit) {
+    return new IterationMetric(metric, value, unit, "flink:samples", true, eventId);
   }
 }

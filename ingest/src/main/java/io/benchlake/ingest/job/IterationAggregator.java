@@ -54,10 +54,8 @@ public class IterationAggregator
     // that an ingest that saw the iteration whole always replaces one that saw only part of it.
     String sourceEvent = last.map(IterationFinished::eventId).orElse("samples:" + key);
     Instant startedAt = any.startedAt();
-    for (IterationMetric metric : IterationAggregation.metrics(samples, last)) {
-      out.collect(
-          Rows.iteration(
-              sourceEvent, any.runId(), startedAt, threads, iteration, metric, status, seq));
+    for (IterationMetric metric : IterationAggregation.metrics(samples, finished, sourceEvent)) {
+      out.collect(Rows.iteration(any.runId(), startedAt, threads, iteration, metric, status, seq));
     }
   }
 }

@@ -148,7 +148,6 @@ public final class Rows {
 
   /** One row of the long-form iterations table. */
   public static GenericRecord iteration(
-      String sourceEventId,
       String runId,
       Instant startedAt,
       int threads,
@@ -157,7 +156,7 @@ public final class Rows {
       String status,
       long seq) {
     GenericRecord r = new GenericData.Record(schema(WarehouseTable.ITERATIONS));
-    r.put("event_id", sourceEventId);
+    r.put("event_id", metric.sourceEventId());
     r.put("run_id", runId);
     r.put("started_at", micros(startedAt));
     r.put("ingest_seq", seq);
@@ -168,7 +167,7 @@ public final class Rows {
             String.valueOf(threads),
             String.valueOf(iteration),
             metric.metric(),
-            sourceEventId));
+            metric.sourceEventId()));
     r.put("threads", threads);
     r.put("iteration", iteration);
     r.put("metric", metric.metric());
