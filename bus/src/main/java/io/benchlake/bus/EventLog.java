@@ -25,6 +25,37 @@ public final class EventLog {
         "earliest");
   }
 
+  /**
+   * Hands every committed record of the events topic, from the start to the end at the time of
+   * the call, to {@code sink}, partition by partition in offset order.
+   */
+  public static long readAll(String bootstrap, java.util.function.Consumer<byte[]> sink) {
+    long count = 0;
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      var partitions =
+          consumer.partitionsFor(Topics.EVENTS).stream()
+              .map(p -> new TopicPartition(p.topic(), p.partition()))
+              .sorted(java.util.Comparator.comparingInt(TopicPartition::partition))
+              .toList();
+      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+      for (TopicPartition tp : partitions) {
+        consumer.assign(java.util.List.of(tp));
+        consumer.seekToBeginning(java.util.List.of(tp));
+        long end = ends.get(tp);
+        while (consumer.position(tp) < end) {
+          for (var record : consumer.poll(java.time.Duration.ofMillis(500))) {
+            if (record.offset() < end) {
+              sink.accept(record.value());
+              count++;
+            }
+          }
+        }
+      }
+    }
+    return count;
+  }
+
   /** The end offset of every partition of the events topic, as a read_committed reader sees it. */
   public static Map<Integer, Long> endOffsets(String bootstrap) {
     try (KafkaConsumer<byte[], byte[]> consumer =

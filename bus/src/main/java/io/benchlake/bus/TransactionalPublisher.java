@@ -1,0 +1,61 @@
+package io.benchlake.bus;
+
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.EventIds;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Publishes a batch of events in one Kafka transaction: readers (read_committed) see all of them
+ * or none, so an import is never half-published.
+ */
+public final class TransactionalPublisher implements AutoCloseable {
+  private final KafkaProducer<String, byte[]> producer;
+  private final EventCodec codec = new EventCodec();
+
+  public TransactionalPublisher(String bootstrap) {
+    producer =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG, "benchlake-import-" + EventIds.random(),
+                ProducerConfig.LINGER_MS_CONFIG, 5,
+                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, 60_000),
+            new StringSerializer(),
+            new ByteArraySerializer());
+    producer.initTransactions();
+  }
+
+  /** Sends all events and commits; on any failure the transaction is aborted and nothing is visible. */
+  public void publishAll(List<Event> events) {
+    producer.beginTransaction();
+    try {
+      for (Event event : events) {
+        producer.send(new ProducerRecord<>(Topics.EVENTS, event.runId(), codec.encode(event)));
+      }
+      producer.commitTransaction(); // flushes and fails if any send failed
+    } catch (KafkaException e) {
+      try {
+        producer.abortTransaction();
+      } catch (KafkaException ignored) {
+        // the producer is unusable; the transaction times out and is aborted by the broker
+      }
+      throw new BusException("the import was not published (transaction aborted): " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    producer.close();
+  }
+}

@@ -1,0 +1,163 @@
+package io.benchlake.ingest.importer;
+
+import io.benchlake.bus.TransactionalPublisher;
+import io.benchlake.home.BadInputException;
+import io.benchlake.schemas.EventCodec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Imports results made elsewhere: every file is parsed whole before anything is published, and
+ * what is published goes in one Kafka transaction. Event ids follow from file content, so
+ * importing the same file twice adds nothing.
+ */
+public final class ImportService {
+  private final EventCodec codec = new EventCodec();
+
+  /** The parsed batches and the files that failed (each as one line: file:line: what). */
+  public record Parsed(List<ImportBatch> batches, List<String> failures, long bytes, double seconds) {
+    public int events() {
+      return batches.stream().mapToInt(b -> b.events().size()).sum();
+    }
+  }
+
+  public Parsed parse(ImportRequest request, PrintStream progress) {
+    long began = System.nanoTime();
+    List<ImportBatch> batches = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    long[] bytes = {0};
+    switch (request.format()) {
+      case SYSBENCH -> parseSysbench(request, batches, failures, bytes);
+      case TAF_REPORT -> eachFile(request, failures, bytes, f -> batches.add(
+          TafReportImporter.toEvents(TafReportParser.parse(f), request.startedAt(), request.test())));
+      case EVENTS -> eachFile(request, failures, bytes, f -> batches.add(EventLinesImporter.toEvents(f, codec)));
+    }
+    double seconds = (System.nanoTime() - began) / 1e9;
+    progress.printf(Locale.ROOT, "parsed %d file(s), %.1f MB in %.2f s (%.1f MB/s)%n",
+        batches.stream().mapToInt(b -> b.files().size()).sum() + failures.size(), bytes[0] / 1e6, seconds,
+        seconds > 0 ? bytes[0] / 1e6 / seconds : 0);
+    return new Parsed(batches, failures, bytes[0], seconds);
+  }
+
+  /** Publishes every batch in one transaction. */
+  public void publish(Parsed parsed, String bootstrap) {
+    try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap)) {
+      publisher.publishAll(parsed.batches().stream().flatMap(b -> b.events().stream()).toList());
+    }
+  }
+
+  private interface FileHandler {
+    void handle(SourceFile file);
+  }
+
+  private void eachFile(ImportRequest request, List<String> failures, long[] bytes, FileHandler handler) {
+    for (Path path : request.paths()) {
+      try {
+        SourceFile file = SourceFile.read(path);
+        bytes[0] += Files.size(path);
+        handler.handle(file);
+      } catch (BadInputException e) {
+        fail(request, failures, e);
+      } catch (IOException e) {
+        fail(request, failures, new BadInputException(path + ": " + e.getMessage()));
+      }
+    }
+  }
+
+  private static void fail(ImportRequest request, List<String> failures, BadInputException e) {
+    if (!request.keepGoing()) {
+      throw e;
+    }
+    failures.add(e.getMessage());
+  }
+
+  private void parseSysbench(ImportRequest request, List<ImportBatch> batches, List<String> failures, long[] bytes) {
+    // (dataset, test, date) -> logs of that run, in the order given
+    Map<List<String>, List<SysbenchImporter.Log>> runs = new LinkedHashMap<>();
+    if (request.layout().isPresent()) {
+      PathLayout layout = new PathLayout(request.layout().get());
+      for (Path root : request.paths()) {
+        for (Path file : walk(root)) {
+          String relative = root.relativize(file).toString();
+          Optional<Map<String, String>> fields = layout.fields(relative);
+          if (fields.isEmpty()) {
+            continue;
+          }
+          Map<String, String> f = fields.get();
+          String dataset = f.getOrDefault("dataset", request.dataset().orElse(null));
+          String test = f.getOrDefault("test", request.test().orElse(null));
+          if (dataset == null || test == null) {
+            throw new BadInputException("--layout names no {dataset} or {test}: give --dataset and --test");
+          }
+          Integer iteration = f.containsKey("iteration") ? parseIteration(file, f.get("iteration")) : null;
+          addLog(request, failures, bytes, runs, List.of(dataset, test, f.getOrDefault("date", "")), file, iteration);
+        }
+      }
+    } else {
+      String dataset = request.dataset().orElseThrow(() -> new BadInputException("import sysbench needs --dataset LABEL (or --layout)"));
+      String test = request.test().orElseThrow(() -> new BadInputException("import sysbench needs --test NAME (or --layout)"));
+      for (Path file : request.paths()) {
+        addLog(request, failures, bytes, runs, List.of(dataset, test, ""), file, request.iteration().orElse(null));
+      }
+    }
+    runs.forEach((key, logs) -> {
+      Optional<Instant> date = key.get(2).isEmpty() ? request.startedAt() : Optional.of(date(key.get(2)));
+      batches.add(SysbenchImporter.toEvents(logs,
+          new SysbenchImporter.RunFacts(key.get(0), key.get(1), request.serverVersion(), request.host(), date)));
+    });
+  }
+
+  private void addLog(ImportRequest request, List<String> failures, long[] bytes,
+      Map<List<String>, List<SysbenchImporter.Log>> runs, List<String> key, Path file, Integer iteration) {
+    try {
+      SourceFile source = SourceFile.read(file);
+      bytes[0] += Files.size(file);
+      SysbenchLog log = SysbenchLogParser.parse(source);
+      runs.computeIfAbsent(key, k -> new ArrayList<>()).add(new SysbenchImporter.Log(log, iteration));
+    } catch (BadInputException e) {
+      fail(request, failures, e);
+    } catch (IOException e) {
+      fail(request, failures, new BadInputException(file + ": " + e.getMessage()));
+    }
+  }
+
+  private static Integer parseIteration(Path file, String text) {
+    try {
+      return Integer.parseInt(text);
+    } catch (NumberFormatException e) {
+      throw new BadInputException(file + ": {iteration} '" + text + "' is not a whole number");
+    }
+  }
+
+  private static Instant date(String text) {
+    try {
+      return LocalDate.parse(text).atStartOfDay().toInstant(ZoneOffset.UTC);
+    } catch (DateTimeParseException e) {
+      throw new BadInputException("{date} '" + text + "' is not yyyy-mm-dd");
+    }
+  }
+
+  private static List<Path> walk(Path root) {
+    if (!Files.isDirectory(root)) {
+      throw new BadInputException(root + ": with --layout, give the directory the layout starts from");
+    }
+    try (Stream<Path> files = Files.walk(root)) {
+      return files.filter(Files::isRegularFile).sorted().toList();
+    } catch (IOException e) {
+      throw new BadInputException(root + ": " + e.getMessage());
+    }
+  }
+}
