@@ -7,10 +7,14 @@ WITH latest AS (
           FROM runs r WHERE status = 'completed')
     WHERE rn = 1
 ), first_seen AS (
-    SELECT dataset, min(started_at) AS first_seen FROM runs GROUP BY dataset
+    -- the order datasets first appeared in the event log; started_at where that is unknown
+    SELECT dataset, min(log_timestamp) AS first_logged, min(log_offset) AS first_offset,
+           min(started_at) AS first_started
+    FROM raw_runs WHERE kind = 'run_started' GROUP BY dataset
 )
 SELECT l.test_name, l.dataset,
-       dense_rank() OVER (PARTITION BY l.test_name ORDER BY f.first_seen, l.dataset) AS dataset_ordinal,
+       dense_rank() OVER (PARTITION BY l.test_name
+           ORDER BY f.first_logged NULLS LAST, f.first_offset NULLS LAST, f.first_started, l.dataset) AS dataset_ordinal,
        l.run_id, l.started_at, t.threads, t.metric, t.n, t.mean, t.max, t.min, t.stddev, t.cov,
        t.median, t.p95, t.p99, t.skewness, t.iteration_values
 FROM latest l

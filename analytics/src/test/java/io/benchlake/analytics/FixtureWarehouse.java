@@ -17,7 +17,7 @@ import java.util.Map;
 final class FixtureWarehouse {
   private FixtureWarehouse() {}
 
-  static Warehouse of(Path root, TafFixture fixture, String test) throws Exception {
+  static Warehouse of(Path root, TafFixture fixture, String test, String metric) throws Exception {
     Warehouse warehouse = new Warehouse(root);
     Path staging = warehouse.staging(1);
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
@@ -31,7 +31,7 @@ final class FixtureWarehouse {
           PreparedStatement it =
               c.prepareStatement(
                   "INSERT INTO i (event_id, run_id, started_at, ingest_seq, row_id, threads, iteration, metric, value, unit, source, computed, status) "
-                      + "VALUES (?, ?, ?, 1, ?, ?, ?, 'TPS', ?, 'tx/s', 'test', false, 'completed')")) {
+                      + "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, '', 'test', false, 'completed')")) {
         for (int d = 0; d < fixture.datasets().size(); d++) {
           String runId = "run-" + d;
           Timestamp started = Timestamp.valueOf(LocalDateTime.of(2026, 3, 10 + d, 12, 0));
@@ -56,7 +56,8 @@ final class FixtureWarehouse {
               it.setString(4, id);
               it.setInt(5, threads);
               it.setInt(6, k + 1);
-              it.setDouble(7, values.get(k));
+              it.setString(7, metric);
+              it.setDouble(8, values.get(k));
               it.executeUpdate();
             }
           }

@@ -10,7 +10,6 @@ import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,7 +26,25 @@ class ThreadStatsTest {
   @BeforeAll
   static void load() throws Exception {
     fixture = TafFixture.read("oltp_rw_11.4-13.0.txt");
-    warehouse = FixtureWarehouse.of(dir.resolve("warehouse"), fixture, "OLTP_RW");
+    warehouse = FixtureWarehouse.of(dir.resolve("warehouse"), fixture, "OLTP_RW", "TPS");
+  }
+
+  @Test
+  void theTproccReportsStatisticsFollowFromItsIterationsToo() throws Exception {
+    TafFixture tprocc = TafFixture.read("tprocc_nopm_synthetic.txt");
+    Warehouse w = FixtureWarehouse.of(dir.resolve("tprocc"), tprocc, "TPROCC", "NOPM");
+    try (AnalyticsSession session = AnalyticsSession.open(w)) {
+      ComparisonReport report =
+          ComparisonQuery.load(
+              session, Optional.of("TPROCC"), "NOPM", tprocc.datasets(), List.of());
+      List<String> rendered = List.of(TextReport.render(report).split("\n", -1));
+      assertEquals(tprocc.section("Comparison: NOPM"), sectionOf(rendered, "Comparison: NOPM"));
+      for (int threads : tprocc.metricTables().keySet()) {
+        assertEquals(
+            tprocc.section("Thread Count: " + threads),
+            sectionOf(rendered, "Thread Count: " + threads));
+      }
+    }
   }
 
   @Test
@@ -52,7 +69,7 @@ class ThreadStatsTest {
                 String expected = table.getValue().get(rows[i]).get(d);
                 assertEquals(
                     expected,
-                    String.format(Locale.ROOT, "%.2f", rs.getDouble(i + 1)),
+                    TextReport.number(rs.getDouble(i + 1), 2),
                     rows[i] + " of " + fixture.datasets().get(d) + " at " + threads + " threads");
                 checked++;
               }

@@ -26,13 +26,14 @@ public final class EventLog {
   }
 
   /**
-   * Hands every committed record of the events topic, from the start to the end at the time of
-   * the call, to {@code sink}, partition by partition in offset order.
+   * Hands every committed record of the events topic, from the start to the end at the time of the
+   * call, to {@code sink}, partition by partition in offset order.
    */
   public static long readAll(String bootstrap, java.util.function.Consumer<byte[]> sink) {
     long count = 0;
     try (KafkaConsumer<byte[], byte[]> consumer =
-        new KafkaConsumer<>(readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        new KafkaConsumer<>(
+            readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       var partitions =
           consumer.partitionsFor(Topics.EVENTS).stream()
               .map(p -> new TopicPartition(p.topic(), p.partition()))

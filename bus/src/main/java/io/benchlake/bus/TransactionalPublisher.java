@@ -13,8 +13,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Publishes a batch of events in one Kafka transaction: readers (read_committed) see all of them
- * or none, so an import is never half-published.
+ * Publishes a batch of events in one Kafka transaction: readers (read_committed) see all of them or
+ * none, so an import is never half-published.
  */
 public final class TransactionalPublisher implements AutoCloseable {
   private final KafkaProducer<String, byte[]> producer;
@@ -24,19 +24,28 @@ public final class TransactionalPublisher implements AutoCloseable {
     producer =
         new KafkaProducer<>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, "benchlake-import-" + EventIds.random(),
-                ProducerConfig.LINGER_MS_CONFIG, 5,
-                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 60_000),
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                "benchlake-import-" + EventIds.random(),
+                ProducerConfig.LINGER_MS_CONFIG,
+                5,
+                ProducerConfig.BATCH_SIZE_CONFIG,
+                256 * 1024,
+                ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                60_000),
             new StringSerializer(),
             new ByteArraySerializer());
     producer.initTransactions();
   }
 
-  /** Sends all events and commits; on any failure the transaction is aborted and nothing is visible. */
+  /**
+   * Sends all events and commits; on any failure the transaction is aborted and nothing is visible.
+   */
   public void publishAll(List<Event> events) {
     producer.beginTransaction();
     try {
@@ -50,7 +59,8 @@ public final class TransactionalPublisher implements AutoCloseable {
       } catch (KafkaException ignored) {
         // the producer is unusable; the transaction times out and is aborted by the broker
       }
-      throw new BusException("the import was not published (transaction aborted): " + e.getMessage(), e);
+      throw new BusException(
+          "the import was not published (transaction aborted): " + e.getMessage(), e);
     }
   }
 

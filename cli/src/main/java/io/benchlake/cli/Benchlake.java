@@ -16,9 +16,11 @@ import picocli.CommandLine.Command;
     description = "An event-sourced warehouse for database benchmark results.",
     subcommands = {
       DemoCommand.class,
+      ImportCommand.class,
       IngestCommand.class,
       SqlCommand.class,
       ReportCommand.class,
+      ExportCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Benchlake implements Runnable {

@@ -3,13 +3,8 @@ package io.benchlake.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -18,38 +13,16 @@ class BenchlakeCliIT {
 
   @BeforeAll
   static void freshHome() throws Exception {
-    Path home =
-        Path.of(
-                System.getProperty("benchlake.test.home", "target/it-home"),
-                "cli-" + System.nanoTime())
-            .toAbsolutePath();
-    Files.createDirectories(home);
-    System.setProperty("benchlake.home", home.toString());
+    CliRunner.useFreshHome("cli");
   }
 
-  /** Exit code, standard output and standard error of one command line. */
-  record Run(int exit, String out, String err) {}
-
-  static Run run(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int exit = Benchlake.execute(args);
-      return new Run(
-          exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
+  static CliRunner.Run run(String... args) {
+    return CliRunner.run(args);
   }
 
   @Test
   void demoComparesTwoVersionsAndTheWarehouseKeepsItsRowsAcrossIngests() {
-    Run demo =
+    CliRunner.Run demo =
         run(
             "demo",
             "--threads",
@@ -70,14 +43,14 @@ class BenchlakeCliIT {
         demo.out().matches("(?s).*\n2\t[0-9]+\\.[0-9]{3}\t[0-9]+\\.[0-9]{3}\n.*"), demo.out());
     assertTrue(demo.out().contains("Thread Count: 2"), demo.out());
     String count = "select count(*) from iterations where metric = 'TPS'";
-    Run sql = run("sql", count, "--format", "csv");
+    CliRunner.Run sql = run("sql", count, "--format", "csv");
     assertEquals(0, sql.exit(), sql.err());
     assertEquals("count_star()\n8\n", sql.out());
-    Run ingest = run("ingest");
+    CliRunner.Run ingest = run("ingest");
     assertEquals(0, ingest.exit(), ingest.err());
     assertTrue(ingest.out().startsWith("Nothing new"), ingest.out());
     assertEquals("count_star()\n8\n", run("sql", count, "--format", "csv").out());
-    Run report = run("report", "--test", "OLTP_RW");
+    CliRunner.Run report = run("report", "--test", "OLTP_RW");
     assertEquals(0, report.exit(), report.err());
     assertTrue(
         report
@@ -89,28 +62,28 @@ class BenchlakeCliIT {
 
   @Test
   void userMistakesAreOneLineAndExitTwo() throws Exception {
-    Run badSql = run("sql", "SELEC 1");
+    CliRunner.Run badSql = run("sql", "SELEC 1");
     assertEquals(2, badSql.exit());
     assertEquals(1, badSql.err().lines().count(), badSql.err());
     assertTrue(badSql.err().contains("SELEC"), badSql.err());
 
-    Run unknownVerb = run("frobnicate");
+    CliRunner.Run unknownVerb = run("frobnicate");
     assertEquals(2, unknownVerb.exit());
     assertTrue(unknownVerb.err().contains("Usage: benchlake"), unknownVerb.err());
 
-    Run unknownFlag = run("demo", "--no-such-flag");
+    CliRunner.Run unknownFlag = run("demo", "--no-such-flag");
     assertEquals(2, unknownFlag.exit());
 
-    Run badDuration = run("demo", "--duration", "fast");
+    CliRunner.Run badDuration = run("demo", "--duration", "fast");
     assertEquals(2, badDuration.exit());
     assertTrue(badDuration.err().contains("is not a duration"), badDuration.err());
 
-    Run unknownVersion = run("demo", "--versions", "9.9.9");
+    CliRunner.Run unknownVersion = run("demo", "--versions", "9.9.9");
     assertEquals(2, unknownVersion.exit());
     assertTrue(unknownVersion.err().contains("no embedded MariaDB 9.9.9"), unknownVersion.err());
 
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      Run portTaken = run("ingest", "--kafka-port", String.valueOf(taken.getLocalPort()));
+      CliRunner.Run portTaken = run("ingest", "--kafka-port", String.valueOf(taken.getLocalPort()));
       assertEquals(2, portTaken.exit(), portTaken.err());
       assertEquals(
           "benchlake: --kafka-port: port "

@@ -15,7 +15,8 @@ public final class EventIds {
    * The id of an imported run, from (dataset label, test name, started_at, host), so that several
    * reports of the same runs (the NOPM and the TPM report) merge into the same runs.
    */
-  public static String importedRun(String dataset, String test, java.time.Instant startedAt, String host) {
+  public static String importedRun(
+      String dataset, String test, java.time.Instant startedAt, String host) {
     return derived("run", dataset, test, startedAt.toString(), host == null ? "" : host);
   }
 

@@ -172,21 +172,26 @@ public final class ComparisonQuery {
             .put(dataset, "DB Config Source File", rs.getString("config_file"))
             .put(dataset, "DB Generated Config Run File", rs.getString("config_run_file"))
             .put(dataset, "Config Contents", rs.getString("config_contents"));
-        test.put(dataset, "Test Suite", rs.getString("test_suite"))
-            .put(dataset, "Test Name", rs.getString("test_name"))
-            .put(dataset, "Test Case Tag", rs.getString("tag"))
-            .put(
-                dataset,
-                "Duration",
-                duration(rs.getObject("duration_s"), rs.getString("duration_unit")))
-            .put(dataset, "Iterations", rs.getObject("iterations"))
-            .put(dataset, "Number of rows", rs.getObject("table_size"))
-            .put(dataset, "Number of tables", rs.getObject("tables"))
-            .put(dataset, "Number of warehouses", rs.getObject("warehouses"))
-            .put(dataset, "Threads", rs.getString("thread_ladder"));
-        properties(rs.getString("properties_json")).forEach((k, v) -> test.put(dataset, k, v));
+        Map<String, String> carried = properties(rs.getString("properties_json"));
+        if (!carried.containsKey("Test Name")) {
+          // A live run: its parameters, then the properties it carried. An imported report
+          // carries its whole Test Info, in its own order, as properties.
+          test.put(dataset, "Test Suite", rs.getString("test_suite"))
+              .put(dataset, "Test Name", rs.getString("test_name"))
+              .put(dataset, "Test Case Tag", rs.getString("tag"))
+              .put(
+                  dataset,
+                  "Duration",
+                  duration(rs.getObject("duration_s"), rs.getString("duration_unit")))
+              .put(dataset, "Iterations", rs.getObject("iterations"))
+              .put(dataset, "Number of rows", rs.getObject("table_size"))
+              .put(dataset, "Number of tables", rs.getObject("tables"))
+              .put(dataset, "Number of warehouses", rs.getObject("warehouses"))
+              .put(dataset, "Threads", rs.getString("thread_ladder"));
+        }
+        carried.forEach((k, v) -> test.put(dataset, k, v));
         Timestamp started = rs.getTimestamp("started_at");
-        if (started != null) {
+        if (started != null && !carried.containsKey("Timestamp")) {
           test.put(dataset, "Timestamp", TIMESTAMP.format(started.toLocalDateTime()));
         }
       }

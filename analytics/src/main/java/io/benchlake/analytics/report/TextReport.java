@@ -1,8 +1,9 @@
 package io.benchlake.analytics.report;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -112,8 +113,13 @@ public final class TextReport {
     return first + "\t" + String.join("\t", cells);
   }
 
-  static String number(double value, int decimals) {
-    String text = String.format(Locale.ROOT, "%." + decimals + "f", value);
+  /**
+   * A value at a number of decimals, rounded from its exact binary value as C's printf does
+   * (String.format rounds the shortest decimal form, which differs on values such as 610841.465,
+   * stored as 610841.46499999…).
+   */
+  public static String number(double value, int decimals) {
+    String text = new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).toPlainString();
     return text.matches("-0\\.0*") ? text.substring(1) : text;
   }
 }

@@ -24,6 +24,7 @@ public final class EventLinesImporter {
         throw file.error(i, e.getMessage());
       }
     }
-    return new ImportBatch(List.of(file.name()), events, file.name() + ": " + events.size() + " events");
+    return new ImportBatch(
+        List.of(file.name()), events, file.name() + ": " + events.size() + " events");
   }
 }

@@ -24,8 +24,15 @@ public enum ImportFormat {
     return Arrays.stream(values())
         .filter(f -> f.cliName.equals(name))
         .findFirst()
-        .orElseThrow(() -> new BadInputException("unknown import format '" + name + "' (known: "
-            + Arrays.stream(values()).map(ImportFormat::cliName).collect(Collectors.joining(", "))
-            + "; hammerdb is coming)"));
+        .orElseThrow(
+            () ->
+                new BadInputException(
+                    "unknown import format '"
+                        + name
+                        + "' (known: "
+                        + Arrays.stream(values())
+                            .map(ImportFormat::cliName)
+                            .collect(Collectors.joining(", "))
+                        + "; hammerdb is coming)"));
   }
 }

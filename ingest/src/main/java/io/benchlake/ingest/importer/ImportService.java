@@ -20,15 +20,16 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Imports results made elsewhere: every file is parsed whole before anything is published, and
- * what is published goes in one Kafka transaction. Event ids follow from file content, so
- * importing the same file twice adds nothing.
+ * Imports results made elsewhere: every file is parsed whole before anything is published, and what
+ * is published goes in one Kafka transaction. Event ids follow from file content, so importing the
+ * same file twice adds nothing.
  */
 public final class ImportService {
   private final EventCodec codec = new EventCodec();
 
   /** The parsed batches and the files that failed (each as one line: file:line: what). */
-  public record Parsed(List<ImportBatch> batches, List<String> failures, long bytes, double seconds) {
+  public record Parsed(
+      List<ImportBatch> batches, List<String> failures, long bytes, double seconds) {
     public int events() {
       return batches.stream().mapToInt(b -> b.events().size()).sum();
     }
@@ -41,13 +42,26 @@ public final class ImportService {
     long[] bytes = {0};
     switch (request.format()) {
       case SYSBENCH -> parseSysbench(request, batches, failures, bytes);
-      case TAF_REPORT -> eachFile(request, failures, bytes, f -> batches.add(
-          TafReportImporter.toEvents(TafReportParser.parse(f), request.startedAt(), request.test())));
-      case EVENTS -> eachFile(request, failures, bytes, f -> batches.add(EventLinesImporter.toEvents(f, codec)));
+      case TAF_REPORT ->
+          eachFile(
+              request,
+              failures,
+              bytes,
+              f ->
+                  batches.add(
+                      TafReportImporter.toEvents(
+                          TafReportParser.parse(f), request.startedAt(), request.test())));
+      case EVENTS ->
+          eachFile(
+              request, failures, bytes, f -> batches.add(EventLinesImporter.toEvents(f, codec)));
     }
     double seconds = (System.nanoTime() - began) / 1e9;
-    progress.printf(Locale.ROOT, "parsed %d file(s), %.1f MB in %.2f s (%.1f MB/s)%n",
-        batches.stream().mapToInt(b -> b.files().size()).sum() + failures.size(), bytes[0] / 1e6, seconds,
+    progress.printf(
+        Locale.ROOT,
+        "parsed %d file(s), %.1f MB in %.2f s (%.1f MB/s)%n",
+        batches.stream().mapToInt(b -> b.files().size()).sum() + failures.size(),
+        bytes[0] / 1e6,
+        seconds,
         seconds > 0 ? bytes[0] / 1e6 / seconds : 0);
     return new Parsed(batches, failures, bytes[0], seconds);
   }
@@ -63,7 +77,8 @@ public final class ImportService {
     void handle(SourceFile file);
   }
 
-  private void eachFile(ImportRequest request, List<String> failures, long[] bytes, FileHandler handler) {
+  private void eachFile(
+      ImportRequest request, List<String> failures, long[] bytes, FileHandler handler) {
     for (Path path : request.paths()) {
       try {
         SourceFile file = SourceFile.read(path);
@@ -84,7 +99,8 @@ public final class ImportService {
     failures.add(e.getMessage());
   }
 
-  private void parseSysbench(ImportRequest request, List<ImportBatch> batches, List<String> failures, long[] bytes) {
+  private void parseSysbench(
+      ImportRequest request, List<ImportBatch> batches, List<String> failures, long[] bytes) {
     // (dataset, test, date) -> logs of that run, in the order given
     Map<List<String>, List<SysbenchImporter.Log>> runs = new LinkedHashMap<>();
     if (request.layout().isPresent()) {
@@ -100,33 +116,70 @@ public final class ImportService {
           String dataset = f.getOrDefault("dataset", request.dataset().orElse(null));
           String test = f.getOrDefault("test", request.test().orElse(null));
           if (dataset == null || test == null) {
-            throw new BadInputException("--layout names no {dataset} or {test}: give --dataset and --test");
+            throw new BadInputException(
+                "--layout names no {dataset} or {test}: give --dataset and --test");
           }
-          Integer iteration = f.containsKey("iteration") ? parseIteration(file, f.get("iteration")) : null;
-          addLog(request, failures, bytes, runs, List.of(dataset, test, f.getOrDefault("date", "")), file, iteration);
+          Integer iteration =
+              f.containsKey("iteration") ? parseIteration(file, f.get("iteration")) : null;
+          addLog(
+              request,
+              failures,
+              bytes,
+              runs,
+              List.of(dataset, test, f.getOrDefault("date", "")),
+              file,
+              iteration);
         }
       }
     } else {
-      String dataset = request.dataset().orElseThrow(() -> new BadInputException("import sysbench needs --dataset LABEL (or --layout)"));
-      String test = request.test().orElseThrow(() -> new BadInputException("import sysbench needs --test NAME (or --layout)"));
+      String dataset =
+          request
+              .dataset()
+              .orElseThrow(
+                  () ->
+                      new BadInputException("import sysbench needs --dataset LABEL (or --layout)"));
+      String test =
+          request
+              .test()
+              .orElseThrow(
+                  () -> new BadInputException("import sysbench needs --test NAME (or --layout)"));
       for (Path file : request.paths()) {
-        addLog(request, failures, bytes, runs, List.of(dataset, test, ""), file, request.iteration().orElse(null));
+        addLog(
+            request,
+            failures,
+            bytes,
+            runs,
+            List.of(dataset, test, ""),
+            file,
+            request.iteration().orElse(null));
       }
     }
-    runs.forEach((key, logs) -> {
-      Optional<Instant> date = key.get(2).isEmpty() ? request.startedAt() : Optional.of(date(key.get(2)));
-      batches.add(SysbenchImporter.toEvents(logs,
-          new SysbenchImporter.RunFacts(key.get(0), key.get(1), request.serverVersion(), request.host(), date)));
-    });
+    runs.forEach(
+        (key, logs) -> {
+          Optional<Instant> date =
+              key.get(2).isEmpty() ? request.startedAt() : Optional.of(date(key.get(2)));
+          batches.add(
+              SysbenchImporter.toEvents(
+                  logs,
+                  new SysbenchImporter.RunFacts(
+                      key.get(0), key.get(1), request.serverVersion(), request.host(), date)));
+        });
   }
 
-  private void addLog(ImportRequest request, List<String> failures, long[] bytes,
-      Map<List<String>, List<SysbenchImporter.Log>> runs, List<String> key, Path file, Integer iteration) {
+  private void addLog(
+      ImportRequest request,
+      List<String> failures,
+      long[] bytes,
+      Map<List<String>, List<SysbenchImporter.Log>> runs,
+      List<String> key,
+      Path file,
+      Integer iteration) {
     try {
       SourceFile source = SourceFile.read(file);
       bytes[0] += Files.size(file);
       SysbenchLog log = SysbenchLogParser.parse(source);
-      runs.computeIfAbsent(key, k -> new ArrayList<>()).add(new SysbenchImporter.Log(log, iteration));
+      runs.computeIfAbsent(key, k -> new ArrayList<>())
+          .add(new SysbenchImporter.Log(log, iteration));
     } catch (BadInputException e) {
       fail(request, failures, e);
     } catch (IOException e) {
@@ -152,7 +205,8 @@ public final class ImportService {
 
   private static List<Path> walk(Path root) {
     if (!Files.isDirectory(root)) {
-      throw new BadInputException(root + ": with --layout, give the directory the layout starts from");
+      throw new BadInputException(
+          root + ": with --layout, give the directory the layout starts from");
     }
     try (Stream<Path> files = Files.walk(root)) {
       return files.filter(Files::isRegularFile).sorted().toList();

@@ -8,9 +8,12 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** A --layout such as {@code {dataset}/{test}/{threads}/{iteration}.log}: fields read from a path. */
+/**
+ * A --layout such as {@code {dataset}/{test}/{threads}/{iteration}.log}: fields read from a path.
+ */
 public final class PathLayout {
-  private static final List<String> FIELDS = List.of("dataset", "test", "threads", "iteration", "date");
+  private static final List<String> FIELDS =
+      List.of("dataset", "test", "threads", "iteration", "date");
   private static final Pattern FIELD = Pattern.compile("\\{([a-z]+)\\}");
   private final Pattern pattern;
   private final List<String> names;
@@ -23,7 +26,12 @@ public final class PathLayout {
     while (m.find()) {
       String name = m.group(1);
       if (!FIELDS.contains(name) || found.contains(name)) {
-        throw new BadInputException("--layout: unknown or repeated field {" + name + "} (known: " + String.join(", ", FIELDS) + ")");
+        throw new BadInputException(
+            "--layout: unknown or repeated field {"
+                + name
+                + "} (known: "
+                + String.join(", ", FIELDS)
+                + ")");
       }
       found.add(name);
       regex.append(Pattern.quote(layout.substring(last, m.start())));

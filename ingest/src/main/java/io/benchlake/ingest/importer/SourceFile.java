@@ -15,10 +15,11 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * A file to import, read whole: its lines, whether its last line is complete, its modification
- * time (the month of a log that carries no date) and a digest of its content (event identity).
+ * A file to import, read whole: its lines, whether its last line is complete, its modification time
+ * (the month of a log that carries no date) and a digest of its content (event identity).
  */
-public record SourceFile(String name, List<String> lines, boolean endsWithNewline, Instant modified, String digest) {
+public record SourceFile(
+    String name, List<String> lines, boolean endsWithNewline, Instant modified, String digest) {
 
   public static SourceFile read(Path path) {
     String name = path.toString();
@@ -39,18 +40,25 @@ public record SourceFile(String name, List<String> lines, boolean endsWithNewlin
   public static SourceFile of(String name, byte[] bytes, Instant modified) {
     String text;
     try {
-      text = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
+      text =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
     } catch (CharacterCodingException e) {
       throw BadInputException.at(name, badLine(bytes), "not UTF-8 text");
     }
     if (text.startsWith("\uFEFF")) {
       text = text.substring(1);
     }
-    return new SourceFile(name, text.lines().toList(), text.isEmpty() || text.endsWith("\n"), modified, sha256(bytes));
+    return new SourceFile(
+        name,
+        text.lines().toList(),
+        text.isEmpty() || text.endsWith("\n"),
+        modified,
+        sha256(bytes));
   }
 
   private static long badLine(byte[] bytes) {

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A TAF comparison report: its title lines, the metric compared, the datasets, the property
- * tables (in their row order) and each dataset's iteration values per thread count.
+ * A TAF comparison report: its title lines, the metric compared, the datasets, the property tables
+ * (in their row order) and each dataset's iteration values per thread count.
  */
 public record TafReport(
     SourceFile file,

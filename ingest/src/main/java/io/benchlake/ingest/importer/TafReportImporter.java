@@ -24,16 +24,18 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Turns a TAF comparison report into one run per dataset: its environment from System and
- * Database Info, its parameters and properties from Test Info, and one iteration_finished per
- * thread count and iteration carrying the report's metric.
+ * Turns a TAF comparison report into one run per dataset: its environment from System and Database
+ * Info, its parameters and properties from Test Info, and one iteration_finished per thread count
+ * and iteration carrying the report's metric.
  */
 public final class TafReportImporter {
-  private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-M-d H:mm:ss", Locale.ROOT);
+  private static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("yyyy-M-d H:mm:ss", Locale.ROOT);
 
   private TafReportImporter() {}
 
-  public static ImportBatch toEvents(TafReport report, Optional<Instant> startedAtFlag, Optional<String> testFlag) {
+  public static ImportBatch toEvents(
+      TafReport report, Optional<Instant> startedAtFlag, Optional<String> testFlag) {
     List<Event> events = new ArrayList<>();
     for (String dataset : report.datasets()) {
       Map<String, String> test = report.testInfo().getOrDefault(dataset, Map.of());
@@ -46,35 +48,109 @@ public final class TafReportImporter {
       String suite = test.getOrDefault("Test Suite", "unknown");
       boolean minutes = suite.toLowerCase(Locale.ROOT).matches(".*(tprocc|hammerdb|tpcc).*");
       Double duration = decimal(test.get("Duration"));
-      List<Property> properties = test.entrySet().stream().map(e -> new Property(e.getKey(), e.getValue())).toList();
-      events.add(new RunStarted(null, EventIds.derived(runId, "run_started"), runId, startedAt, startedAt, dataset,
-          suite, testName, test.get("Test Case Tag"), "import:taf-report",
-          new RunParameters(null, integer(test.get("Number of tables")), longValue(test.get("Number of rows")),
-              integer(test.get("Number of warehouses")), duration == null ? null : (minutes ? duration * 60 : duration),
-              minutes ? "min" : "s", integer(test.get("Iterations")), List.copyOf(report.iterations().keySet()),
-              null, null, null),
-          properties));
-      events.add(new EnvironmentSnapshot(null, EventIds.derived(runId, "environment"), runId, startedAt, startedAt,
-          new HostFacts(host, system.get("CPU"), integer(system.get("CPU Count")), integer(system.get("Core Count")),
-              integer(system.get("Socket Count")), ram(system.get("RAM")), system.get("OS"), system.get("OS Version"),
-              system.get("OS Kernel"), system.get("Disk"), null),
-          new DatabaseFacts(db.get("Database Maker"), db.get("Database Version"), db.get("Engine"), db.get("Install Dir"),
-              db.get("DB Config Origin"), db.getOrDefault("DB Config Source File", db.get("Config File")),
-              db.get("DB Generated Config Run File"), db.get("Config Contents"), Map.of())));
-      report.iterations().forEach((threads, perDataset) -> {
-        List<Double> values = perDataset.getOrDefault(dataset, List.of());
-        for (int k = 0; k < values.size(); k++) {
-          events.add(new IterationFinished(null,
-              EventIds.derived(runId, "iteration", String.valueOf(threads), String.valueOf(k + 1), report.metric()),
-              runId, startedAt, startedAt, threads, k + 1, IterationFinished.Status.completed, null,
-              List.of(new IterationValue(report.metric(), values.get(k), "", "taf-report")), List.of()));
-        }
-      });
-      events.add(new RunFinished(null, EventIds.derived(runId, "run_finished"), runId, startedAt, startedAt,
-          RunFinished.Status.completed, null));
+      List<Property> properties =
+          test.entrySet().stream().map(e -> new Property(e.getKey(), e.getValue())).toList();
+      events.add(
+          new RunStarted(
+              null,
+              EventIds.derived(runId, "run_started"),
+              runId,
+              startedAt,
+              startedAt,
+              dataset,
+              suite,
+              testName,
+              test.get("Test Case Tag"),
+              "import:taf-report",
+              new RunParameters(
+                  null,
+                  integer(test.get("Number of tables")),
+                  longValue(test.get("Number of rows")),
+                  integer(test.get("Number of warehouses")),
+                  duration == null ? null : (minutes ? duration * 60 : duration),
+                  minutes ? "min" : "s",
+                  integer(test.get("Iterations")),
+                  List.copyOf(report.iterations().keySet()),
+                  null,
+                  null,
+                  null),
+              properties));
+      events.add(
+          new EnvironmentSnapshot(
+              null,
+              EventIds.derived(runId, "environment"),
+              runId,
+              startedAt,
+              startedAt,
+              new HostFacts(
+                  host,
+                  system.get("CPU"),
+                  integer(system.get("CPU Count")),
+                  integer(system.get("Core Count")),
+                  integer(system.get("Socket Count")),
+                  ram(system.get("RAM")),
+                  system.get("OS"),
+                  system.get("OS Version"),
+                  system.get("OS Kernel"),
+                  system.get("Disk"),
+                  null),
+              new DatabaseFacts(
+                  db.get("Database Maker"),
+                  db.get("Database Version"),
+                  db.get("Engine"),
+                  db.get("Install Dir"),
+                  db.get("DB Config Origin"),
+                  db.getOrDefault("DB Config Source File", db.get("Config File")),
+                  db.get("DB Generated Config Run File"),
+                  db.get("Config Contents"),
+                  Map.of())));
+      report
+          .iterations()
+          .forEach(
+              (threads, perDataset) -> {
+                List<Double> values = perDataset.getOrDefault(dataset, List.of());
+                for (int k = 0; k < values.size(); k++) {
+                  events.add(
+                      new IterationFinished(
+                          null,
+                          EventIds.derived(
+                              runId,
+                              "iteration",
+                              String.valueOf(threads),
+                              String.valueOf(k + 1),
+                              report.metric()),
+                          runId,
+                          startedAt,
+                          startedAt,
+                          threads,
+                          k + 1,
+                          IterationFinished.Status.completed,
+                          null,
+                          List.of(
+                              new IterationValue(report.metric(), values.get(k), "", "taf-report")),
+                          List.of()));
+                }
+              });
+      events.add(
+          new RunFinished(
+              null,
+              EventIds.derived(runId, "run_finished"),
+              runId,
+              startedAt,
+              startedAt,
+              RunFinished.Status.completed,
+              null));
     }
-    return new ImportBatch(List.of(report.file().name()), events, String.format("%s: %s of %s, %d dataset(s), threads %s",
-        report.file().name(), report.metric(), titleTest(report), report.datasets().size(), report.iterations().keySet()));
+    return new ImportBatch(
+        List.of(report.file().name()),
+        events,
+        String.format(
+            "%s: %s of %s, %d dataset(s), threads %s",
+            report.file().name(),
+            report.metric(),
+            titleTest(report),
+            report.datasets().size(),
+            report.iterations().keySet()));
   }
 
   private static String titleTest(TafReport report) {
@@ -94,7 +170,8 @@ public final class TafReportImporter {
     try {
       return LocalDateTime.parse(text.trim(), TIMESTAMP).toInstant(ZoneOffset.UTC);
     } catch (DateTimeParseException e) {
-      throw new BadInputException(report.file().name() + ": Timestamp '" + text + "' is not yyyy-M-d H:mm:ss");
+      throw new BadInputException(
+          report.file().name() + ": Timestamp '" + text + "' is not yyyy-M-d H:mm:ss");
     }
   }
 
@@ -103,7 +180,8 @@ public final class TafReportImporter {
       return null;
     }
     String t = text.trim().toUpperCase(Locale.ROOT);
-    double factor = t.endsWith("TB") ? 1L << 40 : t.endsWith("GB") ? 1L << 30 : t.endsWith("MB") ? 1L << 20 : 1;
+    double factor =
+        t.endsWith("TB") ? 1L << 40 : t.endsWith("GB") ? 1L << 30 : t.endsWith("MB") ? 1L << 20 : 1;
     Double number = decimal(t.replaceAll("[A-Z ]+$", ""));
     return number == null ? null : Math.round(number * factor);
   }

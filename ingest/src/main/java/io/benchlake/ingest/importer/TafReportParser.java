@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * Parses the TAF comparison report layout (DESIGN.md, The taf-report layout in detail): the tab
- * tables are authoritative; Config Contents is taken from the vertical listing after Database
- * Info, which keeps the cnf's line breaks that the tab table flattens.
+ * tables are authoritative; Config Contents is taken from the vertical listing after Database Info,
+ * which keeps the cnf's line breaks that the tab table flattens.
  */
 public final class TafReportParser {
   private TafReportParser() {}
@@ -57,7 +57,9 @@ public final class TafReportParser {
       for (; j < lines.size() && !lines.get(j).isBlank(); j++) {
         String[] cells = lines.get(j).split("\t", -1);
         if (cells.length != datasets.size() + 1) {
-          throw f.error(j, "expected " + (datasets.size() + 1) + " tab-separated cells, found " + cells.length);
+          throw f.error(
+              j,
+              "expected " + (datasets.size() + 1) + " tab-separated cells, found " + cells.length);
         }
         for (int d = 0; d < datasets.size(); d++) {
           String cell = cells[d + 1].trim();
@@ -74,7 +76,8 @@ public final class TafReportParser {
       i = j;
     }
     if (iterations.isEmpty()) {
-      throw f.error(lines.size() - 1, "no 'Thread Count: N' tables: the report has no iteration values");
+      throw f.error(
+          lines.size() - 1, "no 'Thread Count: N' tables: the report has no iteration values");
     }
     return new TafReport(f, title, metric, datasets, system, database, test, iterations);
   }
@@ -93,7 +96,9 @@ public final class TafReportParser {
         return i;
       }
     }
-    throw f.error(Math.max(0, f.lines().size() - 1), "not a TAF report: no line starting with '" + prefix.trim() + "'");
+    throw f.error(
+        Math.max(0, f.lines().size() - 1),
+        "not a TAF report: no line starting with '" + prefix.trim() + "'");
   }
 
   private static int nextNonBlank(SourceFile f, int from) {
@@ -105,8 +110,15 @@ public final class TafReportParser {
     throw f.error(f.lines().size() - 1, "the report ends early (a missing table?)");
   }
 
-  /** Reads a "Property" tab table after {@code heading}; returns the line after it (or {@code from}). */
-  private static int optionalSection(SourceFile f, int from, String heading, List<String> datasets,
+  /**
+   * Reads a "Property" tab table after {@code heading}; returns the line after it (or {@code
+   * from}).
+   */
+  private static int optionalSection(
+      SourceFile f,
+      int from,
+      String heading,
+      List<String> datasets,
       Map<String, Map<String, String>> into) {
     List<String> lines = f.lines();
     int at = lines.indexOf(heading);
@@ -115,14 +127,16 @@ public final class TafReportParser {
     }
     int header = nextNonBlank(f, at + 1);
     if (!lines.get(header).startsWith("Property\t")) {
-      throw f.error(header, "expected the table header 'Property<TAB>dataset…' after '" + heading + "'");
+      throw f.error(
+          header, "expected the table header 'Property<TAB>dataset…' after '" + heading + "'");
     }
     datasets.forEach(d -> into.put(d, new LinkedHashMap<>()));
     int j = header + 1;
     for (; j < lines.size() && !lines.get(j).isBlank(); j++) {
       String[] cells = lines.get(j).split("\t", -1);
       if (cells.length != datasets.size() + 1) {
-        throw f.error(j, "expected " + (datasets.size() + 1) + " tab-separated cells, found " + cells.length);
+        throw f.error(
+            j, "expected " + (datasets.size() + 1) + " tab-separated cells, found " + cells.length);
       }
       for (int d = 0; d < datasets.size(); d++) {
         if (!cells[d + 1].isBlank()) {
@@ -134,10 +148,14 @@ public final class TafReportParser {
   }
 
   /**
-   * Takes each dataset's Config Contents with its line breaks from the vertical listing: the
-   * lines after the "Config Contents" item, split so that each part flattens to the tab cell.
+   * Takes each dataset's Config Contents with its line breaks from the vertical listing: the lines
+   * after the "Config Contents" item, split so that each part flattens to the tab cell.
    */
-  private static void configContentsFromListing(SourceFile f, int from, int to, List<String> datasets,
+  private static void configContentsFromListing(
+      SourceFile f,
+      int from,
+      int to,
+      List<String> datasets,
       Map<String, Map<String, String>> database) {
     List<String> lines = f.lines();
     int start = -1;
@@ -154,7 +172,8 @@ public final class TafReportParser {
       end = to;
     }
     List<String> region = lines.subList(start, end);
-    List<String> wanted = datasets.stream().map(d -> database.get(d).get("Config Contents")).toList();
+    List<String> wanted =
+        datasets.stream().map(d -> database.get(d).get("Config Contents")).toList();
     if (wanted.stream().anyMatch(w -> w == null)) {
       return;
     }

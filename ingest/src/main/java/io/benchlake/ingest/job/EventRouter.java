@@ -40,7 +40,7 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       return;
     }
     if (event instanceof RunStarted e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+      ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq, raw));
     } else if (event instanceof RunFinished e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
     } else if (event instanceof EnvironmentSnapshot e) {

@@ -34,14 +34,16 @@ public final class IterationAggregation {
 
   /**
    * Every finish event's values (an iteration reported by several sources, e.g. the NOPM and the
-   * TPM report of the same runs, has them all; for one metric the newest event wins), then what
-   * the samples say for metrics no source gave. Computed values carry {@code computedEventId}.
+   * TPM report of the same runs, has them all; for one metric the newest event wins), then what the
+   * samples say for metrics no source gave. Computed values carry {@code computedEventId}.
    */
   public static List<IterationMetric> metrics(
       List<Sample> allSamples, List<IterationFinished> finished, String computedEventId) {
     Map<String, IterationMetric> out = new LinkedHashMap<>();
     finished.stream()
-        .sorted(Comparator.comparing(IterationFinished::emittedAt).thenComparing(IterationFinished::eventId))
+        .sorted(
+            Comparator.comparing(IterationFinished::emittedAt)
+                .thenComparing(IterationFinished::eventId))
         .forEach(
             f -> {
               for (IterationValue v : f.values()) {
@@ -78,7 +80,9 @@ public final class IterationAggregation {
             : samples.stream().mapToDouble(s -> s.tps() * s.intervalS()).sum() / seconds;
     m.add(computed(eventId, "TPS", tps, "tx/s"));
     m.add(
-        computed(eventId, "QPS",
+        computed(
+            eventId,
+            "QPS",
             samples.stream().mapToDouble(s -> s.qps() * s.intervalS()).sum() / seconds,
             "q/s"));
     double mean = samples.stream().mapToDouble(Sample::tps).average().orElse(0);
@@ -86,16 +90,28 @@ public final class IterationAggregation {
         samples.stream().mapToDouble(s -> (s.tps() - mean) * (s.tps() - mean)).average().orElse(0);
     m.add(computed(eventId, "tps_interval_mean", mean, "tx/s"));
     m.add(
-        computed(eventId, "tps_interval_min", samples.stream().mapToDouble(Sample::tps).min().orElse(0), "tx/s"));
+        computed(
+            eventId,
+            "tps_interval_min",
+            samples.stream().mapToDouble(Sample::tps).min().orElse(0),
+            "tx/s"));
     m.add(
-        computed(eventId, "tps_interval_max", samples.stream().mapToDouble(Sample::tps).max().orElse(0), "tx/s"));
+        computed(
+            eventId,
+            "tps_interval_max",
+            samples.stream().mapToDouble(Sample::tps).max().orElse(0),
+            "tx/s"));
     m.add(computed(eventId, "tps_interval_stddev", Math.sqrt(var), "tx/s"));
     m.add(
-        computed(eventId, "errors",
+        computed(
+            eventId,
+            "errors",
             samples.stream().mapToDouble(s -> s.errorsPs() * s.intervalS()).sum(),
             "count"));
     m.add(
-        computed(eventId, "reconnects",
+        computed(
+            eventId,
+            "reconnects",
             samples.stream().mapToDouble(s -> s.reconnectsPs() * s.intervalS()).sum(),
             "count"));
     merged(samples)
@@ -109,13 +125,17 @@ public final class IterationAggregation {
             });
     if (samples.stream().allMatch(s -> s.nopm() != null)) {
       m.add(
-          computed(eventId, "NOPM",
+          computed(
+              eventId,
+              "NOPM",
               samples.stream().mapToDouble(s -> s.nopm() * s.intervalS()).sum() / seconds,
               "nopm"));
     }
     if (samples.stream().allMatch(s -> s.tpm() != null)) {
       m.add(
-          computed(eventId, "TPM",
+          computed(
+              eventId,
+              "TPM",
               samples.stream().mapToDouble(s -> s.tpm() * s.intervalS()).sum() / seconds,
               "tpm"));
     }
@@ -144,7 +164,8 @@ public final class IterationAggregation {
     return total.getTotalCount() == 0 ? Optional.empty() : Optional.of(total);
   }
 
-  private static IterationMetric computed(String eventId, String metric, double value, String unit) {
+  private static IterationMetric computed(
+      String eventId, String metric, double value, String unit) {
     return new IterationMetric(metric, value, unit, "flink:samples", true, eventId);
   }
 }

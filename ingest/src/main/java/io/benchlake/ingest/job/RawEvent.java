@@ -5,14 +5,16 @@ public class RawEvent {
   public String topic;
   public int partition;
   public long offset;
+  public long timestamp;
   public byte[] value;
 
   public RawEvent() {}
 
-  public RawEvent(String topic, int partition, long offset, byte[] value) {
+  public RawEvent(String topic, int partition, long offset, long timestamp, byte[] value) {
     this.topic = topic;
     this.partition = partition;
     this.offset = offset;
+    this.timestamp = timestamp;
     this.value = value;
   }
 

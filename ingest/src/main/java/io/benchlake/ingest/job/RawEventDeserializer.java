@@ -12,7 +12,13 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 public class RawEventDeserializer implements KafkaRecordDeserializationSchema<RawEvent> {
   @Override
   public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<RawEvent> out) {
-    out.collect(new RawEvent(record.topic(), record.partition(), record.offset(), record.value()));
+    out.collect(
+        new RawEvent(
+            record.topic(),
+            record.partition(),
+            record.offset(),
+            record.timestamp(),
+            record.value()));
   }
 
   @Override

@@ -49,8 +49,11 @@ public final class Rows {
     return r;
   }
 
-  public static GenericRecord run(RunStarted e, long seq) {
+  public static GenericRecord run(RunStarted e, long seq, RawEvent raw) {
     GenericRecord r = row(WarehouseTable.RUNS, e, seq);
+    r.put("log_timestamp", raw.timestamp * 1000);
+    r.put("log_partition", raw.partition);
+    r.put("log_offset", raw.offset);
     r.put("kind", "run_started");
     r.put("emitted_at", micros(e.emittedAt()));
     r.put("dataset", e.dataset());

@@ -1,0 +1,136 @@
+package io.benchlake.cli;
+
+import io.benchlake.bus.EventBus;
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.ingest.importer.ImportFormat;
+import io.benchlake.ingest.importer.ImportRequest;
+import io.benchlake.ingest.importer.ImportService;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** benchlake import FORMAT FILE…: results made elsewhere become the events a live run publishes. */
+@Command(
+    name = "import",
+    mixinStandardHelpOptions = true,
+    description =
+        "Import sysbench logs, TAF comparison reports or event JSON lines into the event log.")
+final class ImportCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FORMAT", description = "sysbench, taf-report or events.")
+  String format;
+
+  @Parameters(
+      index = "1..*",
+      arity = "1..*",
+      paramLabel = "FILE",
+      description = "Files (or, with --layout, directories).")
+  List<Path> files;
+
+  @Option(
+      names = "--dataset",
+      description = "Dataset label of sysbench logs, e.g. 'Mariadb 11.8.3'.")
+  String dataset;
+
+  @Option(
+      names = "--test",
+      description = "Test name, e.g. OLTP_RW (sysbench; overrides a report's).")
+  String test;
+
+  @Option(names = "--iteration", description = "Iteration number of a single sysbench log.")
+  Integer iteration;
+
+  @Option(
+      names = "--server-version",
+      description = "Server version the sysbench logs were made against.")
+  String serverVersion;
+
+  @Option(
+      names = "--started-at",
+      description = "When the run started (ISO-8601 or yyyy-mm-dd, UTC): logs carry no date.")
+  String startedAt;
+
+  @Option(
+      names = "--layout",
+      description = "Fields from paths, e.g. '{dataset}/{test}/{threads}/{iteration}.log'.")
+  String layout;
+
+  @Option(
+      names = "--host",
+      defaultValue = "unknown",
+      description = "Host the results were measured on (default: ${DEFAULT-VALUE}).")
+  String host;
+
+  @Option(names = "--dry-run", description = "Parse and report, publish nothing.")
+  boolean dryRun;
+
+  @Option(
+      names = "--keep-going",
+      description = "Skip bad files (reported) instead of stopping; exit 2 if any.")
+  boolean keepGoing;
+
+  @Mixin BusOptions bus;
+
+  @Override
+  public Integer call() {
+    if (iteration != null && files.size() > 1) {
+      throw new BadInputException(
+          "--iteration applies to a single log; without it, logs are numbered in the order given");
+    }
+    ImportRequest request =
+        new ImportRequest(
+            ImportFormat.parse(format),
+            files,
+            Optional.ofNullable(dataset),
+            Optional.ofNullable(test),
+            Optional.ofNullable(iteration),
+            Optional.ofNullable(serverVersion),
+            Optional.ofNullable(startedAt).map(ImportCommand::instant),
+            Optional.ofNullable(layout),
+            host,
+            keepGoing);
+    ImportService service = new ImportService();
+    ImportService.Parsed parsed = service.parse(request, System.err);
+    parsed.batches().forEach(b -> System.out.println("  " + b.description()));
+    parsed.failures().forEach(f -> System.err.println("benchlake: skipped " + f));
+    if (request.startedAt().isEmpty()
+        && request.format() == ImportFormat.SYSBENCH
+        && request.layout().isEmpty()) {
+      System.out.println(
+          "  (the run's date is the oldest file modification time: give --started-at to set it)");
+    }
+    if (dryRun) {
+      System.out.printf(
+          "dry run: %d events from %d batch(es) not published%n",
+          parsed.events(), parsed.batches().size());
+    } else if (!parsed.batches().isEmpty()) {
+      try (EventBus connection = bus.connect(BenchlakeHome.fromEnvironment())) {
+        service.publish(parsed, connection.bootstrap());
+      }
+      System.out.printf(
+          "published %d events in one transaction; `benchlake ingest` makes them queryable%n",
+          parsed.events());
+    }
+    return parsed.failures().isEmpty() ? 0 : 2;
+  }
+
+  private static Instant instant(String text) {
+    try {
+      return text.length() == 10
+          ? LocalDate.parse(text).atStartOfDay().toInstant(ZoneOffset.UTC)
+          : Instant.parse(text);
+    } catch (DateTimeParseException e) {
+      throw new BadInputException(
+          "--started-at '" + text + "' is not ISO-8601 (2026-03-11T13:22:25Z) or yyyy-mm-dd");
+    }
+  }
+}

@@ -1,0 +1,192 @@
+package io.benchlake.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Imports through the real broker, ingests with the real Flink job, reports through DuckDB. */
+class ImportRoundTripIT {
+  static Path shared(String... parts) {
+    return Path.of(System.getProperty("benchlake.shared", "../../shared"), parts);
+  }
+
+  static void ok(CliRunner.Run run) {
+    assertEquals(0, run.exit(), run.out() + run.err());
+  }
+
+  /** The lines of a block that starts with {@code first}, up to the blank line after its table. */
+  static List<String> block(List<String> lines, String first) {
+    int start = lines.indexOf(first);
+    assertTrue(start >= 0, "has " + first);
+    List<String> out = new ArrayList<>();
+    int i = start;
+    out.add(lines.get(i++));
+    while (i < lines.size() && lines.get(i).isBlank()) {
+      out.add(lines.get(i++));
+    }
+    while (i < lines.size() && !lines.get(i).isBlank()) {
+      out.add(lines.get(i++));
+    }
+    return out;
+  }
+
+  static String count(String where) {
+    return CliRunner.run("sql", "select count(*) from iterations where " + where, "--format", "csv")
+        .out();
+  }
+
+  @Test
+  void aTafReportRoundTripsEveryNumberAndImportingTwiceAddsNothing() throws Exception {
+    CliRunner.useFreshHome("taf");
+    Path report = shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt");
+    ok(CliRunner.run("import", "taf-report", report.toString()));
+    ok(CliRunner.run("ingest"));
+    CliRunner.Run rendered = CliRunner.run("report", "--test", "OLTP_RW");
+    ok(rendered);
+    List<String> original = Files.readAllLines(report);
+    List<String> mine = List.of(rendered.out().split("\n", -1));
+    assertEquals(block(original, "Comparison: TPS"), block(mine, "Comparison: TPS"));
+    assertEquals(
+        block(original, "System Info (per dataset)"), block(mine, "System Info (per dataset)"));
+    for (String line : original) {
+      if (line.startsWith("Thread Count: ")) {
+        assertEquals(block(original, line), block(mine, line), line);
+      }
+    }
+    assertTrue(
+        rendered.out().contains("\n# Innodb\ninnodb_buffer_pool_size=30G\n"),
+        "Config Contents keeps its line breaks");
+    assertEquals("count_star()\n72\n", count("metric = 'TPS'"));
+
+    ok(CliRunner.run("import", "taf-report", report.toString()));
+    ok(CliRunner.run("ingest"));
+    assertEquals("count_star()\n72\n", count("metric = 'TPS'"), "the same file twice adds nothing");
+    assertEquals(
+        "count_star()\n4\n",
+        CliRunner.run("sql", "select count(*) from runs", "--format", "csv").out());
+
+    Path tprocc = shared("fixtures", "taf-report", "tprocc_nopm_synthetic.txt");
+    ok(CliRunner.run("import", "taf-report", tprocc.toString()));
+    ok(CliRunner.run("ingest"));
+    CliRunner.Run nopm =
+        CliRunner.run(
+            "report",
+            "--metric",
+            "NOPM",
+            "--test",
+            CliRunner.run(
+                    "sql",
+                    "select test_name from runs where test_suite <> 'sysbench-lua' limit 1",
+                    "--format",
+                    "csv")
+                .out()
+                .lines()
+                .skip(1)
+                .findFirst()
+                .orElseThrow());
+    ok(nopm);
+    List<String> tOriginal = Files.readAllLines(tprocc);
+    List<String> tMine = List.of(nopm.out().split("\n", -1));
+    assertEquals(block(tOriginal, "Comparison: NOPM"), block(tMine, "Comparison: NOPM"));
+    for (String line : tOriginal) {
+      if (line.startsWith("Thread Count: ")) {
+        assertEquals(block(tOriginal, line), block(tMine, line), line);
+      }
+    }
+  }
+
+  @Test
+  void sysbenchLogsBecomeARunAndADyingLogIsAFailedIteration() throws Exception {
+    CliRunner.useFreshHome("sysbench");
+    Path dir = shared("fixtures", "sysbench");
+    CliRunner.Run imported =
+        CliRunner.run(
+            "import",
+            "sysbench",
+            dir.resolve("oltp_read_write_t4_i1.log").toString(),
+            dir.resolve("oltp_read_write_t16_killfatal.log").toString(),
+            "--dataset",
+            "Mariadb 10.11.19",
+            "--test",
+            "OLTP_RW",
+            "--server-version",
+            "10.11.19-MariaDB",
+            "--started-at",
+            "2026-05-04");
+    ok(imported);
+    ok(CliRunner.run("ingest"));
+    assertEquals(
+        "count_star()\n1\n",
+        count("metric = 'TPS' and status = 'completed' and threads = 4 and value = 1384.8"));
+    assertEquals(
+        "count_star()\n1\n",
+        count("metric = 'TPS' and status = 'failed' and threads = 16 and computed"));
+    assertEquals(
+        "status,month\nfailed,2026-05\n",
+        CliRunner.run("sql", "select status, month from runs", "--format", "csv").out());
+    assertEquals(
+        "count_star()\n20\n",
+        CliRunner.run("sql", "select count(*) from samples where threads = 4", "--format", "csv")
+            .out());
+  }
+
+  @Test
+  void exportedEventsImportIntoANewHomeAndExportTheSame() throws Exception {
+    CliRunner.useFreshHome("export-a");
+    ok(
+        CliRunner.run(
+            "import",
+            "taf-report",
+            shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt").toString()));
+    Path first = Files.createTempFile("events-a", ".jsonl");
+    ok(CliRunner.run("export", "events", "--out", first.toString()));
+    CliRunner.useFreshHome("export-b");
+    ok(CliRunner.run("import", "events", first.toString()));
+    Path second = Files.createTempFile("events-b", ".jsonl");
+    ok(CliRunner.run("export", "events", "--out", second.toString()));
+    List<String> a = Files.readAllLines(first);
+    assertEquals(4 * (3 + 6 * 3), a.size());
+    assertEquals(a, Files.readAllLines(second));
+  }
+
+  @Test
+  void aBadFileIsOneLinePublishesNothingAndKeepGoingSkipsIt() throws Exception {
+    CliRunner.useFreshHome("bad");
+    Path bad = Files.createTempFile("bad", ".log");
+    String good = Files.readString(shared("fixtures", "sysbench", "oltp_read_write_t4_i1.log"));
+    Files.writeString(bad, good.replace("tps: 1370.23", "tps: 13x0.23"));
+    Path ok = shared("fixtures", "sysbench", "oltp_read_write_t4_i1.log");
+    CliRunner.Run stopped =
+        CliRunner.run(
+            "import", "sysbench", ok.toString(), bad.toString(), "--dataset", "d", "--test", "T");
+    assertEquals(2, stopped.exit());
+    assertTrue(stopped.err().contains(bad + ":14: "), stopped.err());
+    ok(CliRunner.run("ingest"));
+    assertEquals(
+        "count_star()\n0\n",
+        CliRunner.run("sql", "select count(*) from runs", "--format", "csv").out());
+
+    CliRunner.Run skipped =
+        CliRunner.run(
+            "import",
+            "sysbench",
+            ok.toString(),
+            bad.toString(),
+            "--dataset",
+            "d",
+            "--test",
+            "T",
+            "--keep-going");
+    assertEquals(2, skipped.exit());
+    assertTrue(skipped.err().contains("skipped " + bad + ":14: "), skipped.err());
+    ok(CliRunner.run("ingest"));
+    assertEquals(
+        "count_star()\n1\n",
+        CliRunner.run("sql", "select count(*) from runs", "--format", "csv").out());
+  }
+}
