@@ -1,6 +1,9 @@
 package io.benchlake.schemas;
 
-/** HammerDB's time profile of one stored procedure; times in {@code unit} (e.g. ms). */
+/**
+ * HammerDB's time profile of one stored procedure; times in {@code unit} (ms). {@code sdUnit} is
+ * the unit of {@code sd}: ms from HammerDB v6.0, clock clicks before (printed without a unit).
+ */
 public record TransactionTiming(
     String procedure,
     long calls,
@@ -13,7 +16,8 @@ public record TransactionTiming(
     double p99,
     double sd,
     double ratioPct,
-    String unit) {
+    String unit,
+    String sdUnit) {
   public TransactionTiming {
     Event.requireText(procedure, "procedure");
   }

@@ -98,7 +98,9 @@ class EventCodecTest {
         IterationFinished.Status.completed,
         10.0,
         List.of(new IterationValue("TPS", 640.22, "tx/s", "loadgen:exact")),
-        List.of(new TransactionTiming("NEWORD", 100, 1, 2, 3, 200, 2, 2.5, 2.9, 0.4, 61.2, "ms")));
+        List.of(
+            new TransactionTiming(
+                "NEWORD", 100, 1, 2, 3, 200, 2, 2.5, 2.9, 0.4, 61.2, "ms", "ms")));
   }
 
   static RunFinished runFinished() {

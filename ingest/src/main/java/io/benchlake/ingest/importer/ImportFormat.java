@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 /** The formats {@code benchlake import} reads. */
 public enum ImportFormat {
   SYSBENCH("sysbench"),
+  HAMMERDB("hammerdb"),
   TAF_REPORT("taf-report"),
   EVENTS("events");
 
@@ -33,6 +34,6 @@ public enum ImportFormat {
                         + Arrays.stream(values())
                             .map(ImportFormat::cliName)
                             .collect(Collectors.joining(", "))
-                        + "; hammerdb is coming)"));
+                        + ")"));
   }
 }

@@ -42,6 +42,7 @@ public final class ImportService {
     long[] bytes = {0};
     switch (request.format()) {
       case SYSBENCH -> parseSysbench(request, batches, failures, bytes);
+      case HAMMERDB -> parseHammerdb(request, batches, failures, bytes);
       case TAF_REPORT ->
           eachFile(
               request,
@@ -97,6 +98,43 @@ public final class ImportService {
       throw e;
     }
     failures.add(e.getMessage());
+  }
+
+  /**
+   * All the files of one import are the outputs of one HammerDB run (log, xtprof, tcount, JSON).
+   */
+  private void parseHammerdb(
+      ImportRequest request, List<ImportBatch> batches, List<String> failures, long[] bytes) {
+    HammerdbRun run = new HammerdbRun();
+    List<String> names = new ArrayList<>();
+    Instant[] oldest = {Instant.MAX};
+    eachFile(
+        request,
+        failures,
+        bytes,
+        f -> {
+          HammerdbParser.read(f, run);
+          names.add(f.name());
+          oldest[0] = f.modified().isBefore(oldest[0]) ? f.modified() : oldest[0];
+        });
+    if (names.isEmpty()) {
+      return;
+    }
+    try {
+      batches.add(
+          HammerdbImporter.toEvents(
+              run,
+              new HammerdbImporter.RunFacts(
+                  request.dataset(),
+                  request.test().orElse("TPROC-C"),
+                  request.serverVersion(),
+                  request.host(),
+                  request.startedAt(),
+                  oldest[0]),
+              names));
+    } catch (BadInputException e) {
+      fail(request, failures, e);
+    }
   }
 
   private void parseSysbench(

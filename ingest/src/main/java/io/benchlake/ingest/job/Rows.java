@@ -199,6 +199,7 @@ public final class Rows {
     r.put("sd", t.sd());
     r.put("ratio_pct", t.ratioPct());
     r.put("unit", t.unit());
+    r.put("sd_unit", t.sdUnit());
     return r;
   }
 
