@@ -1,0 +1,1 @@
+sysbench oltp_point_select --mysql-host=127.0.0.1 --mysql-port=PORT --mysql-user=sbtest --mysql-password=*** --tables=4 --table-size=10000 --threads=4 --time=6 --report-interval=1 --percentile=99 --histogram=on run
