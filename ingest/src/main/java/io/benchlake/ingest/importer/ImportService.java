@@ -25,7 +25,6 @@ import java.util.stream.Stream;
  * same file twice adds nothing.
  */
 public final class ImportService {
-  private final EventCodec codec = new EventCodec();
 
   /** The parsed batches and the files that failed (each as one line: file:line: what). */
   public record Parsed(
@@ -41,7 +40,7 @@ public final class ImportService {
     List<String> failures = new ArrayList<>();
     long[] bytes = {0};
     switch (request.format()) {
-      case SYSBENCH -> parseSysbench(request, batches, failures, bytes);
+      case SYSBENCH -> parseSysbench(request, batches, failures, bytes, progress);
       case HAMMERDB -> parseHammerdb(request, batches, failures, bytes);
       case TAF_REPORT ->
           eachFile(
@@ -52,9 +51,10 @@ public final class ImportService {
                   batches.add(
                       TafReportImporter.toEvents(
                           TafReportParser.parse(f), request.startedAt(), request.test())));
-      case EVENTS ->
-          eachFile(
-              request, failures, bytes, f -> batches.add(EventLinesImporter.toEvents(f, codec)));
+      case EVENTS -> {
+        EventCodec codec = new EventCodec(); // loads the JSON Schemas: only when they are needed
+        eachFile(request, failures, bytes, f -> batches.add(EventLinesImporter.toEvents(f, codec)));
+      }
     }
     double seconds = (System.nanoTime() - began) / 1e9;
     progress.printf(
@@ -137,16 +137,24 @@ public final class ImportService {
     }
   }
 
+  /** One log to read, the run it belongs to and, when the path says, its iteration. */
+  private record LogTask(List<String> run, Path file, Integer iteration) {}
+
+  /** A parsed log, or why it could not be parsed. */
+  private record LogAttempt(LogTask task, SysbenchLog log, long bytes, BadInputException error) {}
+
   private void parseSysbench(
-      ImportRequest request, List<ImportBatch> batches, List<String> failures, long[] bytes) {
-    // (dataset, test, date) -> logs of that run, in the order given
-    Map<List<String>, List<SysbenchImporter.Log>> runs = new LinkedHashMap<>();
+      ImportRequest request,
+      List<ImportBatch> batches,
+      List<String> failures,
+      long[] bytes,
+      PrintStream progressOut) {
+    List<LogTask> tasks = new ArrayList<>();
     if (request.layout().isPresent()) {
       PathLayout layout = new PathLayout(request.layout().get());
       for (Path root : request.paths()) {
         for (Path file : walk(root)) {
-          String relative = root.relativize(file).toString();
-          Optional<Map<String, String>> fields = layout.fields(relative);
+          Optional<Map<String, String>> fields = layout.fields(root.relativize(file).toString());
           if (fields.isEmpty()) {
             continue;
           }
@@ -159,69 +167,86 @@ public final class ImportService {
           }
           Integer iteration =
               f.containsKey("iteration") ? parseIteration(file, f.get("iteration")) : null;
-          addLog(
-              request,
-              failures,
-              bytes,
-              runs,
-              List.of(dataset, test, f.getOrDefault("date", "")),
-              file,
-              iteration);
+          tasks.add(
+              new LogTask(List.of(dataset, test, f.getOrDefault("date", "")), file, iteration));
         }
       }
     } else {
-      String dataset =
-          request
-              .dataset()
-              .orElseThrow(
-                  () ->
-                      new BadInputException("import sysbench needs --dataset LABEL (or --layout)"));
-      String test =
-          request
-              .test()
-              .orElseThrow(
-                  () -> new BadInputException("import sysbench needs --test NAME (or --layout)"));
       for (Path file : request.paths()) {
-        addLog(
-            request,
-            failures,
-            bytes,
-            runs,
-            List.of(dataset, test, ""),
-            file,
-            request.iteration().orElse(null));
+        Sidecar side = Sidecar.of(file);
+        String dataset =
+            side.dataset()
+                .or(request::dataset)
+                .orElseThrow(
+                    () ->
+                        new BadInputException(
+                            "import sysbench needs --dataset LABEL (or --layout, or a sidecar "
+                                + Sidecar.name(file)
+                                + ")"));
+        String test =
+            side.test()
+                .or(request::test)
+                .orElseThrow(
+                    () ->
+                        new BadInputException(
+                            "import sysbench needs --test NAME (or --layout, or a sidecar "
+                                + Sidecar.name(file)
+                                + ")"));
+        tasks.add(
+            new LogTask(
+                List.of(dataset, test, side.startedAt().orElse("")),
+                file,
+                side.iteration().or(request::iteration).orElse(null)));
       }
     }
-    runs.forEach(
-        (key, logs) -> {
-          Optional<Instant> date =
-              key.get(2).isEmpty() ? request.startedAt() : Optional.of(date(key.get(2)));
-          batches.add(
-              SysbenchImporter.toEvents(
-                  logs,
-                  new SysbenchImporter.RunFacts(
-                      key.get(0), key.get(1), request.serverVersion(), request.host(), date)));
-        });
+    // Logs are parsed on every core; the runs are then assembled in the order the logs were given.
+    List<LogAttempt> attempts;
+    try (Progress p = new Progress(progressOut, tasks.size())) {
+      attempts =
+          tasks.parallelStream()
+              .map(ImportService::attempt)
+              .map(a -> p.done(a, a.bytes()))
+              .toList();
+    }
+    Map<List<String>, List<SysbenchImporter.Log>> runs = new LinkedHashMap<>();
+    for (LogAttempt a : attempts) {
+      if (a.error() != null) {
+        fail(request, failures, a.error());
+        continue;
+      }
+      bytes[0] += a.bytes();
+      runs.computeIfAbsent(a.task().run(), k -> new ArrayList<>())
+          .add(new SysbenchImporter.Log(a.log(), a.task().iteration()));
+    }
+    batches.addAll(
+        runs.entrySet().parallelStream()
+            .map(
+                e -> {
+                  Optional<Instant> date =
+                      e.getKey().get(2).isEmpty()
+                          ? request.startedAt()
+                          : Optional.of(when(e.getKey().get(2)));
+                  return SysbenchImporter.toEvents(
+                      e.getValue(),
+                      new SysbenchImporter.RunFacts(
+                          e.getKey().get(0),
+                          e.getKey().get(1),
+                          request.serverVersion(),
+                          request.host(),
+                          date));
+                })
+            .toList());
   }
 
-  private void addLog(
-      ImportRequest request,
-      List<String> failures,
-      long[] bytes,
-      Map<List<String>, List<SysbenchImporter.Log>> runs,
-      List<String> key,
-      Path file,
-      Integer iteration) {
+  private static LogAttempt attempt(LogTask task) {
     try {
-      SourceFile source = SourceFile.read(file);
-      bytes[0] += Files.size(file);
-      SysbenchLog log = SysbenchLogParser.parse(source);
-      runs.computeIfAbsent(key, k -> new ArrayList<>())
-          .add(new SysbenchImporter.Log(log, iteration));
+      SourceFile source = SourceFile.read(task.file());
+      return new LogAttempt(task, SysbenchLogParser.parse(source), Files.size(task.file()), null);
     } catch (BadInputException e) {
-      fail(request, failures, e);
+      return new LogAttempt(task, null, 0, e);
     } catch (IOException e) {
-      fail(request, failures, new BadInputException(file + ": " + e.getMessage()));
+      return new LogAttempt(
+          task, null, 0, new BadInputException(task.file() + ": " + e.getMessage()));
     }
   }
 
@@ -231,6 +256,19 @@ public final class ImportService {
     } catch (NumberFormatException e) {
       throw new BadInputException(file + ": {iteration} '" + text + "' is not a whole number");
     }
+  }
+
+  /** A {date} field or a sidecar's started_at: yyyy-mm-dd or an ISO-8601 instant. */
+  private static Instant when(String text) {
+    if (text.length() > 10) {
+      try {
+        return Instant.parse(text);
+      } catch (DateTimeParseException e) {
+        throw new BadInputException(
+            "started_at '" + text + "' is not ISO-8601 (2026-03-11T13:22:25Z)");
+      }
+    }
+    return date(text);
   }
 
   private static Instant date(String text) {
