@@ -2,7 +2,6 @@ package io.benchlake.bus;
 
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -34,11 +33,7 @@ public final class EventLog {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      var partitions =
-          consumer.partitionsFor(Topics.EVENTS).stream()
-              .map(p -> new TopicPartition(p.topic(), p.partition()))
-              .sorted(java.util.Comparator.comparingInt(TopicPartition::partition))
-              .toList();
+      var partitions = partitions(consumer);
       Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
       for (TopicPartition tp : partitions) {
         consumer.assign(java.util.List.of(tp));
@@ -62,13 +57,17 @@ public final class EventLog {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      var partitions =
-          consumer.partitionsFor(Topics.EVENTS).stream()
-              .map(p -> new TopicPartition(p.topic(), p.partition()))
-              .collect(Collectors.toList());
+      var partitions = partitions(consumer);
       Map<Integer, Long> ends = new TreeMap<>();
       consumer.endOffsets(partitions).forEach((tp, offset) -> ends.put(tp.partition(), offset));
       return ends;
     }
+  }
+
+  private static java.util.List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer) {
+    return consumer.partitionsFor(Topics.EVENTS).stream()
+        .map(p -> new TopicPartition(p.topic(), p.partition()))
+        .sorted(java.util.Comparator.comparingInt(TopicPartition::partition))
+        .toList();
   }
 }

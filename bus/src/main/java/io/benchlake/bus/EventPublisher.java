@@ -34,6 +34,18 @@ public final class EventPublisher implements AutoCloseable {
     this.topic = topic;
     this.producer =
         new KafkaProducer<>(
+            checkedProducer(bootstrap, Map.of()),
+            new StringSerializer(),
+            new ByteArraySerializer());
+  }
+
+  /**
+   * Settings of every benchlake producer: idempotent, acks=all, small batching delay; {@code extra}
+   * adds or overrides (a transactional id, a larger batch).
+   */
+  static Map<String, Object> checkedProducer(String bootstrap, Map<String, Object> extra) {
+    Map<String, Object> config =
+        new java.util.HashMap<>(
             Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 bootstrap,
@@ -48,9 +60,9 @@ public final class EventPublisher implements AutoCloseable {
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
                 120_000,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG,
-                60_000),
-            new StringSerializer(),
-            new ByteArraySerializer());
+                60_000));
+    config.putAll(extra);
+    return config;
   }
 
   /** Sends one event; its acknowledgement is checked by the next {@link #flush()}. */

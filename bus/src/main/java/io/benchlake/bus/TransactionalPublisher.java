@@ -23,21 +23,13 @@ public final class TransactionalPublisher implements AutoCloseable {
   public TransactionalPublisher(String bootstrap) {
     producer =
         new KafkaProducer<>(
-            Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            EventPublisher.checkedProducer(
                 bootstrap,
-                ProducerConfig.ACKS_CONFIG,
-                "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                true,
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
-                "benchlake-import-" + EventIds.random(),
-                ProducerConfig.LINGER_MS_CONFIG,
-                5,
-                ProducerConfig.BATCH_SIZE_CONFIG,
-                256 * 1024,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG,
-                60_000),
+                Map.of(
+                    ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                    "benchlake-import-" + EventIds.random(),
+                    ProducerConfig.BATCH_SIZE_CONFIG,
+                    256 * 1024)),
             new StringSerializer(),
             new ByteArraySerializer());
     producer.initTransactions();

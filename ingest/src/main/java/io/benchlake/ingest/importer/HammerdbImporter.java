@@ -1,15 +1,11 @@
 package io.benchlake.ingest.importer;
 
 import io.benchlake.home.BadInputException;
-import io.benchlake.schemas.DatabaseFacts;
-import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventIds;
-import io.benchlake.schemas.HostFacts;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Property;
-import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
@@ -167,36 +163,9 @@ public final class HammerdbImporter {
                 null,
                 null),
             properties));
-    events.add(
-        new EnvironmentSnapshot(
-            null,
-            EventIds.derived(runId, "environment"),
-            runId,
-            startedAt,
-            startedAt,
-            new HostFacts(facts.host(), null, null, null, null, null, null, null, null, null, null),
-            new DatabaseFacts(
-                version == null
-                    ? null
-                    : version.toLowerCase(Locale.ROOT).contains("mysql") ? "mysql" : "mariadb",
-                version,
-                "innodb",
-                null,
-                "import",
-                null,
-                null,
-                null,
-                Map.of())));
+    events.add(ImportedRun.environment(runId, startedAt, facts.host(), version, "innodb"));
     events.addAll(body);
-    events.add(
-        new RunFinished(
-            null,
-            EventIds.derived(runId, "run_finished"),
-            runId,
-            startedAt,
-            startedAt,
-            error == null ? RunFinished.Status.completed : RunFinished.Status.failed,
-            error));
+    events.add(ImportedRun.finished(runId, startedAt, error));
     return new ImportBatch(
         files,
         events,

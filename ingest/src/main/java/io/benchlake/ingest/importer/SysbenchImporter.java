@@ -1,14 +1,10 @@
 package io.benchlake.ingest.importer;
 
-import io.benchlake.schemas.DatabaseFacts;
-import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventIds;
-import io.benchlake.schemas.HostFacts;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Property;
-import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
@@ -139,36 +135,10 @@ public final class SysbenchImporter {
                 null),
             properties));
     events.add(
-        new EnvironmentSnapshot(
-            null,
-            EventIds.derived(runId, "environment"),
-            runId,
-            startedAt,
-            startedAt,
-            new HostFacts(facts.host(), null, null, null, null, null, null, null, null, null, null),
-            new DatabaseFacts(
-                facts
-                    .serverVersion()
-                    .map(v -> v.toLowerCase().contains("mysql") ? "mysql" : "mariadb")
-                    .orElse(null),
-                facts.serverVersion().orElse(null),
-                null,
-                null,
-                "import",
-                null,
-                null,
-                null,
-                Map.of())));
+        ImportedRun.environment(
+            runId, startedAt, facts.host(), facts.serverVersion().orElse(null), null));
     events.addAll(body);
-    events.add(
-        new RunFinished(
-            null,
-            EventIds.derived(runId, "run_finished"),
-            runId,
-            startedAt,
-            startedAt,
-            error == null ? RunFinished.Status.completed : RunFinished.Status.failed,
-            error));
+    events.add(ImportedRun.finished(runId, startedAt, error));
     List<String> files = logs.stream().map(l -> l.log().file().name()).toList();
     return new ImportBatch(
         files,

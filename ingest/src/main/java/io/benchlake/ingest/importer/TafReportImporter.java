@@ -9,7 +9,6 @@ import io.benchlake.schemas.HostFacts;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Property;
-import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
 import java.time.Instant;
@@ -131,15 +130,7 @@ public final class TafReportImporter {
                           List.of()));
                 }
               });
-      events.add(
-          new RunFinished(
-              null,
-              EventIds.derived(runId, "run_finished"),
-              runId,
-              startedAt,
-              startedAt,
-              RunFinished.Status.completed,
-              null));
+      events.add(ImportedRun.finished(runId, startedAt, null));
     }
     return new ImportBatch(
         List.of(report.file().name()),
