@@ -29,15 +29,27 @@ public final class EventLog {
    * call, to {@code sink}, partition by partition in offset order.
    */
   public static long readAll(String bootstrap, java.util.function.Consumer<byte[]> sink) {
+    return read(bootstrap, Topics.EVENTS, Map.of(), sink);
+  }
+
+  /**
+   * Hands every committed record of {@code topic} from {@code from} (per partition; the start where
+   * absent) to the end at the time of the call to {@code sink}.
+   */
+  public static long read(
+      String bootstrap,
+      String topic,
+      Map<Integer, Long> from,
+      java.util.function.Consumer<byte[]> sink) {
     long count = 0;
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      var partitions = partitions(consumer);
+      var partitions = partitions(consumer, topic);
       Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
       for (TopicPartition tp : partitions) {
         consumer.assign(java.util.List.of(tp));
-        consumer.seekToBeginning(java.util.List.of(tp));
+        consumer.seek(tp, from.getOrDefault(tp.partition(), 0L));
         long end = ends.get(tp);
         while (consumer.position(tp) < end) {
           for (var record : consumer.poll(java.time.Duration.ofMillis(500))) {
@@ -54,18 +66,24 @@ public final class EventLog {
 
   /** The end offset of every partition of the events topic, as a read_committed reader sees it. */
   public static Map<Integer, Long> endOffsets(String bootstrap) {
+    return endOffsets(bootstrap, Topics.EVENTS);
+  }
+
+  /** The end offset of every partition of a topic, as a read_committed reader sees it. */
+  public static Map<Integer, Long> endOffsets(String bootstrap, String topic) {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      var partitions = partitions(consumer);
+      var partitions = partitions(consumer, topic);
       Map<Integer, Long> ends = new TreeMap<>();
       consumer.endOffsets(partitions).forEach((tp, offset) -> ends.put(tp.partition(), offset));
       return ends;
     }
   }
 
-  private static java.util.List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer) {
-    return consumer.partitionsFor(Topics.EVENTS).stream()
+  private static java.util.List<TopicPartition> partitions(
+      KafkaConsumer<byte[], byte[]> consumer, String topic) {
+    return consumer.partitionsFor(topic).stream()
         .map(p -> new TopicPartition(p.topic(), p.partition()))
         .sorted(java.util.Comparator.comparingInt(TopicPartition::partition))
         .toList();

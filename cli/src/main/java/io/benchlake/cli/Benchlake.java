@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       SqlCommand.class,
       ReportCommand.class,
       ExportCommand.class,
+      DlqCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Benchlake implements Runnable {

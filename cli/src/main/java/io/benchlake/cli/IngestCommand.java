@@ -26,8 +26,9 @@ final class IngestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
+    IngestService.Result r;
     try (EventBus connection = bus.connect(home)) {
-      IngestService.Result r =
+      r =
           new IngestService(parallelism)
               .ingest(connection.bootstrap(), new Warehouse(home.warehouse()));
       if (r.nothingNew()) {
@@ -38,9 +39,10 @@ final class IngestCommand implements Callable<Integer> {
             r.seq(),
             r.eventsRead(),
             r.refused().isEmpty() ? "" : "; refused " + r.refused().size() + ":");
-        r.refused().forEach(e -> System.out.println("  " + e.origin + ": " + e.reason));
+        r.refused().forEach(e -> System.out.println("  " + e.origin() + ": " + e.reason()));
       }
     }
-    return 0;
+    // Exit 4: finished, but some events went to the dead-letter topic (`benchlake dlq` lists them).
+    return r.refused().isEmpty() ? 0 : 4;
   }
 }

@@ -2,11 +2,11 @@ package io.benchlake.ingest;
 
 import io.benchlake.bus.EventLog;
 import io.benchlake.bus.Topics;
+import io.benchlake.ingest.job.DeadLetter;
 import io.benchlake.ingest.job.IngestJob;
 import io.benchlake.ingest.job.RawEvent;
 import io.benchlake.ingest.job.RawEventDeserializer;
 import io.benchlake.ingest.job.RefusedEvent;
-import io.benchlake.ingest.job.RefusedEventCollector;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import java.util.HashMap;
@@ -17,6 +17,9 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -37,7 +40,7 @@ public final class IngestService {
   }
 
   /** What one ingest did. */
-  public record Result(long seq, long eventsRead, List<RefusedEvent> refused, boolean nothingNew) {}
+  public record Result(long seq, long eventsRead, List<DeadLetter> refused, boolean nothingNew) {}
 
   public Result ingest(String bootstrap, Warehouse warehouse) throws Exception {
     int removed = warehouse.removeUncommitted();
@@ -79,13 +82,37 @@ public final class IngestService {
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka: " + Topics.EVENTS),
         seq,
         table -> IngestJob.parquetSink(staging, table, seq),
-        new RefusedEventCollector());
-    RefusedEventCollector.drain();
+        deadLetters(bootstrap));
+    Map<Integer, Long> dlqBefore = EventLog.endOffsets(bootstrap, Topics.DLQ);
     env.execute("benchlake ingest " + seq);
-    List<RefusedEvent> refused = RefusedEventCollector.drain();
+    List<DeadLetter> refused = new java.util.ArrayList<>();
+    EventLog.read(
+        bootstrap,
+        Topics.DLQ,
+        dlqBefore,
+        value -> {
+          try {
+            refused.add(DeadLetter.fromJson(value));
+          } catch (java.io.IOException e) {
+            refused.add(new DeadLetter("?", "unreadable dead letter", ""));
+          }
+        });
     warehouse.commit(seq, end);
     LOG.info("ingest {} read {} events, refused {}", seq, pending, refused.size());
     return new Result(seq, pending, refused, false);
+  }
+
+  /** Refused events go to benchlake.dlq with the reason and where they came from. */
+  private static KafkaSink<RefusedEvent> deadLetters(String bootstrap) {
+    return KafkaSink.<RefusedEvent>builder()
+        .setBootstrapServers(bootstrap)
+        .setRecordSerializer(
+            KafkaRecordSerializationSchema.builder()
+                .setTopic(Topics.DLQ)
+                .setValueSerializationSchema(new DeadLetter.Serializer())
+                .build())
+        .setDeliveryGuarantee(DeliveryGuarantee.AT_LEAST_ONCE)
+        .build();
   }
 
   private StreamExecutionEnvironment localEnvironment() {

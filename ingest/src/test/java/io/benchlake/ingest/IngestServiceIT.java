@@ -190,7 +190,7 @@ class IngestServiceIT {
       IngestService.Result first = ingest.ingest(bus.bootstrap(), warehouse);
       assertFalse(first.nothingNew());
       assertEquals(1, first.refused().size(), "the broken record is refused, the rest goes on");
-      assertTrue(first.refused().get(0).reason.startsWith("not JSON"));
+      assertTrue(first.refused().get(0).reason().startsWith("not JSON"));
       assertEquals(4, count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
       assertEquals(12, count(warehouse, WarehouseTable.SAMPLES, "true"));
       assertEquals(2, count(warehouse, WarehouseTable.RUNS, "month = '2026-03'"));
