@@ -23,6 +23,11 @@ final class IngestCommand implements Callable<Integer> {
       description = "Flink parallelism (default: ${DEFAULT-VALUE}).")
   int parallelism;
 
+  @Option(
+      names = "--rebuild",
+      description = "Delete the warehouse and replay the whole event log from offset 0.")
+  boolean rebuild;
+
   @Override
   public Integer call() throws Exception {
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
@@ -30,7 +35,7 @@ final class IngestCommand implements Callable<Integer> {
     try (EventBus connection = bus.connect(home)) {
       r =
           new IngestService(parallelism)
-              .ingest(connection.bootstrap(), new Warehouse(home.warehouse()));
+              .ingest(connection.bootstrap(), new Warehouse(home.warehouse()), rebuild);
       if (r.nothingNew()) {
         System.out.println("Nothing new since ingest " + r.seq() + ".");
       } else {

@@ -70,6 +70,24 @@ class ImportRoundTripIT {
         "count_star()\n4\n",
         CliRunner.run("sql", "select count(*) from runs", "--format", "csv").out());
 
+    String stats =
+        CliRunner.run(
+                "sql",
+                "select run_id, threads, metric, n, mean, stddev, p95, skewness from thread_stats order by all",
+                "--format",
+                "csv")
+            .out();
+    ok(CliRunner.run("ingest", "--rebuild"));
+    assertEquals(
+        stats,
+        CliRunner.run(
+                "sql",
+                "select run_id, threads, metric, n, mean, stddev, p95, skewness from thread_stats order by all",
+                "--format",
+                "csv")
+            .out(),
+        "a rebuild from offset 0 gives the same answers");
+
     Path tprocc = shared("fixtures", "taf-report", "tprocc_nopm_synthetic.txt");
     ok(CliRunner.run("import", "taf-report", tprocc.toString()));
     ok(CliRunner.run("ingest"));

@@ -43,6 +43,23 @@ public final class IngestService {
   public record Result(long seq, long eventsRead, List<DeadLetter> refused, boolean nothingNew) {}
 
   public Result ingest(String bootstrap, Warehouse warehouse) throws Exception {
+    return ingest(bootstrap, warehouse, false);
+  }
+
+  /**
+   * One batch ingest under the warehouse lock; with {@code rebuild}, the warehouse is deleted first
+   * and the whole log replayed from offset 0.
+   */
+  public Result ingest(String bootstrap, Warehouse warehouse, boolean rebuild) throws Exception {
+    try (AutoCloseable lock = warehouse.lock()) {
+      if (rebuild) {
+        warehouse.clear();
+      }
+      return ingestLocked(bootstrap, warehouse);
+    }
+  }
+
+  private Result ingestLocked(String bootstrap, Warehouse warehouse) throws Exception {
     int removed = warehouse.removeUncommitted();
     if (removed > 0) {
       LOG.warn(

@@ -160,6 +160,70 @@ public final class Warehouse {
     }
   }
 
+  /**
+   * Takes the warehouse for one writer: {@code _ingest/LOCK} holds the PID of the process that has
+   * it. A second ingest fails at once, naming that process, and changes nothing.
+   */
+  public AutoCloseable lock() {
+    try {
+      Files.createDirectories(ingestDir());
+      Path file = ingestDir().resolve("LOCK");
+      java.nio.channels.FileChannel channel =
+          java.nio.channels.FileChannel.open(
+              file,
+              java.nio.file.StandardOpenOption.CREATE,
+              java.nio.file.StandardOpenOption.WRITE,
+              java.nio.file.StandardOpenOption.READ);
+      java.nio.channels.FileLock lock;
+      try {
+        lock = channel.tryLock();
+      } catch (java.nio.channels.OverlappingFileLockException e) {
+        lock = null;
+      }
+      if (lock == null) {
+        String holder = Files.readString(file, StandardCharsets.UTF_8).trim();
+        channel.close();
+        throw new io.benchlake.home.BadInputException(
+            "the warehouse "
+                + root
+                + " is being written by another ingest"
+                + (holder.isEmpty() ? "" : " (process " + holder + ")"));
+      }
+      channel.truncate(0);
+      channel.write(
+          java.nio.ByteBuffer.wrap(
+              (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)));
+      java.nio.channels.FileLock held = lock;
+      return () -> {
+        held.release();
+        channel.close();
+      };
+    } catch (java.nio.file.AccessDeniedException e) {
+      throw new io.benchlake.home.BadInputException(
+          "the warehouse " + root + " is not writable: " + e.getMessage());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lock the warehouse " + root, e);
+    }
+  }
+
+  /** Deletes every table and manifest: what a rebuild from offset 0 starts from. */
+  public void clear() {
+    try {
+      for (WarehouseTable table : WarehouseTable.values()) {
+        deleteTree(root.resolve(table.dirName()));
+      }
+      deleteTree(root.resolve("_staging"));
+      try (Stream<Path> files =
+          Files.exists(ingestDir()) ? Files.list(ingestDir()) : Stream.empty()) {
+        for (Path f : files.filter(p -> !p.getFileName().toString().equals("LOCK")).toList()) {
+          Files.delete(f);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot clear the warehouse " + root, e);
+    }
+  }
+
   public Optional<Long> currentSeq() {
     long seq = current().seq();
     return seq == 0 ? Optional.empty() : Optional.of(seq);

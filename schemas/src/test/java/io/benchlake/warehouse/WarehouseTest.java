@@ -1,0 +1,59 @@
+package io.benchlake.warehouse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.home.BadInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WarehouseTest {
+  @TempDir Path dir;
+
+  @Test
+  void aSecondWriterIsRefusedNamingTheFirst() throws Exception {
+    Warehouse w = new Warehouse(dir);
+    try (AutoCloseable held = w.lock()) {
+      BadInputException e = assertThrows(BadInputException.class, () -> new Warehouse(dir).lock());
+      assertTrue(
+          e.getMessage().contains("process " + ProcessHandle.current().pid()), e.getMessage());
+    }
+    w.lock().close(); // free again once released
+  }
+
+  @Test
+  void aCommitListsTheStagedFilesAndAnUncommittedFileIsRemoved() throws Exception {
+    Warehouse w = new Warehouse(dir);
+    Path staged = w.staging(1).resolve("samples/month=2026-03/part-1-0.parquet");
+    Files.createDirectories(staged.getParent());
+    Files.writeString(staged, "x");
+    Files.writeString(staged.resolveSibling(".part-1-1.inprogress"), "hidden");
+    Manifest m = w.commit(1, Map.of(0, 42L));
+    assertEquals(1, m.seq());
+    assertEquals(42L, w.current().offsets().get(0));
+    assertEquals(1, w.files(WarehouseTable.SAMPLES).size());
+    assertFalse(Files.exists(dir.resolve("_staging")));
+    Path orphan = dir.resolve("samples/month=2026-03/part-9-0.parquet");
+    Files.writeString(orphan, "left by a crashed ingest");
+    assertEquals(1, w.removeUncommitted());
+    assertFalse(Files.exists(orphan));
+    assertEquals(1, w.files(WarehouseTable.SAMPLES).size());
+  }
+
+  @Test
+  void clearLeavesAnEmptyWarehouse() throws Exception {
+    Warehouse w = new Warehouse(dir);
+    Path staged = w.staging(1).resolve("runs/month=2026-03/part-1-0.parquet");
+    Files.createDirectories(staged.getParent());
+    Files.writeString(staged, "x");
+    w.commit(1, Map.of(0, 1L));
+    w.clear();
+    assertEquals(0, w.current().seq());
+    assertTrue(w.files(WarehouseTable.RUNS).isEmpty());
+  }
+}
