@@ -94,9 +94,18 @@ public final class HammerdbParser {
     java.util.Set<String> workers =
         new java.util.HashSet<>(); // VUs 2..N seen since the last result
     List<HammerdbRun.CounterSample> counter = new ArrayList<>();
+    int resultsBefore = run.results.size();
+    java.util.Map<String, String> blocks = new java.util.LinkedHashMap<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
       Matcher m;
+      if (DRIVER_BLOCKS.contains(line.strip())) {
+        // The driver scripts' summary (formats doc, 4.4): a heading, then one JSON value.
+        int end = jsonEnd(lines, i + 1);
+        blocks.put(line.strip(), String.join("\n", lines.subList(i + 1, end)));
+        i = end - 1;
+        continue;
+      }
       if ((m = BANNER.matcher(line)).matches()) {
         run.hammerdbVersion = "v" + m.group(1);
         continue;
@@ -196,12 +205,53 @@ public final class HammerdbParser {
     if (!counter.isEmpty()) {
       run.counters.add(counter);
     }
+    boolean hadResult = run.results.size() > resultsBefore;
+    blocks.forEach(
+        (heading, json) -> {
+          if (!heading.equals("HAMMERDB RESULT") || !hadResult) {
+            json(f, json, run);
+          }
+        });
     if (run.results.isEmpty() && counter.isEmpty() && run.jobId == null) {
       throw BadInputException.at(
           f.name(),
           1,
           "not HammerDB output: no monitor lines (Vuser 1:…), TEST RESULT, time profile or counter log");
     }
+  }
+
+  private static final java.util.Set<String> DRIVER_BLOCKS =
+      java.util.Set.of("TRANSACTION RESPONSE TIMES", "TRANSACTION COUNT", "HAMMERDB RESULT");
+
+  /** The index after the JSON value that starts at {@code from}: where its brackets balance. */
+  private static int jsonEnd(List<String> lines, int from) {
+    int depth = 0;
+    boolean started = false;
+    boolean inString = false;
+    for (int i = from; i < lines.size(); i++) {
+      String l = lines.get(i);
+      for (int c = 0; c < l.length(); c++) {
+        char ch = l.charAt(c);
+        if (inString) {
+          if (ch == '\\') {
+            c++;
+          } else if (ch == '"') {
+            inString = false;
+          }
+        } else if (ch == '"') {
+          inString = true;
+        } else if (ch == '{' || ch == '[') {
+          depth++;
+          started = true;
+        } else if (ch == '}' || ch == ']') {
+          depth--;
+        }
+      }
+      if (started && depth == 0) {
+        return i + 1;
+      }
+    }
+    return lines.size();
   }
 
   /** The monitor's count, else the worker VUs that printed anything (a run that never reported). */

@@ -27,6 +27,10 @@ class HammerdbImportTest {
   }
 
   static ImportBatch importOf(String... names) throws Exception {
+    return importAs(Optional.empty(), names);
+  }
+
+  static ImportBatch importAs(Optional<String> dataset, String... names) throws Exception {
     HammerdbRun run = new HammerdbRun();
     for (String n : names) {
       HammerdbParser.read(resource(n), run);
@@ -34,12 +38,7 @@ class HammerdbImportTest {
     return HammerdbImporter.toEvents(
         run,
         new HammerdbImporter.RunFacts(
-            Optional.empty(),
-            "TPROC-C",
-            Optional.empty(),
-            "bench1",
-            Optional.empty(),
-            Instant.EPOCH),
+            dataset, "TPROC-C", Optional.empty(), "bench1", Optional.empty(), Instant.EPOCH),
         List.of(names));
   }
 
@@ -119,6 +118,30 @@ class HammerdbImportTest {
     assertEquals(128176, value(f, "NOPM"));
     assertEquals(52.308, value(f, "NEWORD_ratio"));
     assertEquals(2, b.events().stream().filter(e -> e instanceof Sample).count());
+  }
+
+  @Test
+  void theDriverScriptsSummaryBlocksAddTimingAndCounterWithoutDoublingTheResult() throws Exception {
+    ImportBatch b = importAs(Optional.of("MariaDB 10.6.27"), "driver_script_v4.7.log");
+    List<IterationFinished> its = iterations(b);
+    assertEquals(1, its.size());
+    assertEquals(8, its.get(0).threads());
+    assertEquals(60135, value(its.get(0), "NOPM"));
+    assertEquals(45.45, value(its.get(0), "NEWORD_ratio"));
+    assertEquals(2, b.events().stream().filter(e -> e instanceof Sample).count());
+  }
+
+  @Test
+  void hammerdb6SavedJobReportIsOneIterationWithMillisecondSd() throws Exception {
+    ImportBatch b = importOf("hdb_job_v6.json");
+    RunStarted run = (RunStarted) b.events().get(0);
+    assertEquals("MariaDB 12.3.3", run.dataset());
+    assertEquals(768, run.parameters().warehouses());
+    IterationFinished f = iterations(b).get(0);
+    assertEquals(152, f.threads());
+    assertEquals(2653370, value(f, "NOPM"));
+    assertEquals("ms", f.timings().get(0).sdUnit());
+    assertEquals(0.148, value(f, "NEWORD_sd"));
   }
 
   @Test

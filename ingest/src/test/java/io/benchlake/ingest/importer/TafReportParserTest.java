@@ -84,6 +84,42 @@ class TafReportParserTest {
   }
 
   @Test
+  void theNopmAndTpmReportsOfTheSameRunsGiveTheSameRuns() throws Exception {
+    String nopm = Files.readString(fixture("tprocc_nopm_synthetic.txt"));
+    String tpm = nopm.replace("Comparison: NOPM", "Comparison: TPM");
+    ImportBatch a =
+        TafReportImporter.toEvents(
+            TafReportParser.parse(
+                SourceFile.of("nopm.txt", nopm.getBytes(StandardCharsets.UTF_8), Instant.EPOCH)),
+            Optional.empty(),
+            Optional.empty());
+    ImportBatch b =
+        TafReportImporter.toEvents(
+            TafReportParser.parse(
+                SourceFile.of("tpm.txt", tpm.getBytes(StandardCharsets.UTF_8), Instant.EPOCH)),
+            Optional.empty(),
+            Optional.empty());
+    List<String> runsA =
+        a.events().stream().filter(e -> e instanceof RunStarted).map(e -> e.runId()).toList();
+    List<String> runsB =
+        b.events().stream().filter(e -> e instanceof RunStarted).map(e -> e.runId()).toList();
+    assertEquals(runsA, runsB, "one run per dataset, whichever report it came from");
+    var finishedA =
+        a.events().stream()
+            .filter(e -> e instanceof IterationFinished)
+            .map(e -> e.eventId())
+            .toList();
+    var finishedB =
+        b.events().stream()
+            .filter(e -> e instanceof IterationFinished)
+            .map(e -> e.eventId())
+            .toList();
+    assertTrue(
+        java.util.Collections.disjoint(finishedA, finishedB),
+        "each metric's values are their own events");
+  }
+
+  @Test
   void aCellThatIsNotANumberNamesFileAndLine() throws Exception {
     String text =
         Files.readString(fixture("oltp_rw_11.4-13.0.txt"))

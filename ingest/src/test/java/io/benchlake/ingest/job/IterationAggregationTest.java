@@ -1,0 +1,117 @@
+package io.benchlake.ingest.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.IterationValue;
+import io.benchlake.schemas.Sample;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class IterationAggregationTest {
+  static final Instant T = Instant.parse("2026-01-01T00:00:00Z");
+
+  static IterationFinished finished(String id, Instant at, String metric, double value) {
+    return new IterationFinished(
+        null,
+        id,
+        "r",
+        at,
+        T,
+        8,
+        1,
+        IterationFinished.Status.completed,
+        null,
+        List.of(new IterationValue(metric, value, "", "taf-report")),
+        List.of());
+  }
+
+  static Sample sample(String id, double offset, long tx) {
+    return new Sample(
+        null,
+        id,
+        "r",
+        T,
+        T,
+        8,
+        8,
+        1,
+        offset,
+        1.0,
+        Sample.Phase.measured,
+        tx,
+        tx,
+        tx * 20.0,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        0,
+        0,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  static Map<String, IterationMetric> byMetric(List<IterationMetric> metrics) {
+    return metrics.stream().collect(Collectors.toMap(IterationMetric::metric, m -> m));
+  }
+
+  @Test
+  void valuesOfSeveralSourcesOfOneIterationMerge() {
+    var m =
+        byMetric(
+            IterationAggregation.metrics(
+                List.of(),
+                List.of(finished("a", T, "NOPM", 100), finished("b", T.plusSeconds(1), "TPM", 230)),
+                "x"));
+    assertEquals(100, m.get("NOPM").value());
+    assertEquals(230, m.get("TPM").value());
+    assertEquals("a", m.get("NOPM").sourceEventId());
+  }
+
+  @Test
+  void theNewerEventWinsForTheSameMetric() {
+    var m =
+        byMetric(
+            IterationAggregation.metrics(
+                List.of(),
+                List.of(finished("new", T.plusSeconds(5), "TPS", 2), finished("old", T, "TPS", 1)),
+                "x"));
+    assertEquals(2, m.get("TPS").value());
+  }
+
+  @Test
+  void withoutAFinishEventTpsComesFromExactSampleCountsAndIsMarkedComputed() {
+    var m =
+        byMetric(
+            IterationAggregation.metrics(
+                List.of(sample("s1", 1, 100), sample("s2", 2, 300), sample("s2", 2, 300)),
+                List.of(),
+                "samples:k"));
+    assertEquals(200, m.get("TPS").value(), "a sample read twice counts once");
+    assertTrue(m.get("TPS").computed());
+    assertEquals(2, m.get("sample_count").value());
+  }
+
+  @Test
+  void theSourcesValueBeatsTheComputedOne() {
+    var m =
+        byMetric(
+            IterationAggregation.metrics(
+                List.of(sample("s1", 1, 100)), List.of(finished("f", T, "TPS", 99.5)), "f"));
+    assertEquals(99.5, m.get("TPS").value());
+    assertFalse(m.get("TPS").computed());
+    assertTrue(m.get("tps_interval_mean").computed());
+  }
+}
