@@ -21,7 +21,17 @@ class AnalyticsSessionTest {
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(dir.resolve("empty")))) {
       for (String view :
           new String[] {
-            "runs", "environments", "samples", "iterations", "timings", "thread_stats", "comparison"
+            "runs",
+            "environments",
+            "samples",
+            "iterations",
+            "timings",
+            "thread_stats",
+            "comparison",
+            "monthly",
+            "releases",
+            "config_diff",
+            "run_series"
           }) {
         QueryResult r = session.query("SELECT count(*) AS n FROM " + view);
         assertEquals(0L, ((Number) r.rows().get(0).get(0)).longValue(), view);

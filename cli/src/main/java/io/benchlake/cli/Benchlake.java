@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       IngestCommand.class,
       SqlCommand.class,
       ReportCommand.class,
+      RegressionsCommand.class,
       ExportCommand.class,
       DlqCommand.class,
       CommandLine.HelpCommand.class

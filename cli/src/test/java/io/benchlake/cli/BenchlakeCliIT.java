@@ -50,6 +50,28 @@ class BenchlakeCliIT {
     assertEquals(0, ingest.exit(), ingest.err());
     assertTrue(ingest.out().startsWith("Nothing new"), ingest.out());
     assertEquals("count_star()\n8\n", run("sql", count, "--format", "csv").out());
+    assertEquals(
+        "value_a,value_b\n11.4.5-MariaDB,10.11.5-MariaDB\n",
+        run(
+                "sql",
+                "select value_a, value_b from config_diff where setting = 'version'"
+                    + " and dataset_a = 'Mariadb 11.4.5-MariaDB'",
+                "--format",
+                "csv")
+            .out());
+    assertEquals(
+        "release\n10.11.5\n11.4.5\n",
+        run(
+                    "sql",
+                    "select distinct release, major, minor from releases order by major, minor",
+                    "--format",
+                    "csv")
+                .out()
+                .lines()
+                .map(l -> l.split(",")[0])
+                .reduce((x, y) -> x + "\n" + y)
+                .orElse("")
+            + "\n");
     CliRunner.Run report = run("report", "--test", "OLTP_RW");
     assertEquals(0, report.exit(), report.err());
     assertTrue(

@@ -108,6 +108,19 @@ class ImportRoundTripIT {
                 .findFirst()
                 .orElseThrow());
     ok(nopm);
+    assertEquals(
+        "release\n10.4.10\n10.11.4\n11.8.4\n",
+        CliRunner.run(
+                    "sql",
+                    "select distinct release, major, minor, patch from releases where metric = 'NOPM' order by major, minor, patch",
+                    "--format",
+                    "csv")
+                .out()
+                .lines()
+                .map(l -> l.split(",")[0])
+                .reduce((x, y) -> x + "\n" + y)
+                .orElse("")
+            + "\n");
     List<String> tOriginal = Files.readAllLines(tprocc);
     List<String> tMine = List.of(nopm.out().split("\n", -1));
     assertEquals(block(tOriginal, "Comparison: NOPM"), block(tMine, "Comparison: NOPM"));

@@ -1,0 +1,112 @@
+package io.benchlake.analytics.regress;
+
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.home.BadInputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Array;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Candidate vs baseline for every test and thread count both datasets have, from the views. */
+public final class RegressionQuery {
+  private RegressionQuery() {}
+
+  public static List<Verdict> run(
+      AnalyticsSession session,
+      String baseline,
+      String candidate,
+      Optional<String> test,
+      Optional<String> metric,
+      double threshold,
+      double alpha) {
+    requireDataset(session, baseline);
+    requireDataset(session, candidate);
+    List<Verdict> out = new ArrayList<>();
+    try (PreparedStatement st = session.connection().prepareStatement(sql())) {
+      st.setString(1, baseline);
+      st.setString(2, candidate);
+      st.setString(3, test.orElse(null));
+      st.setString(4, test.orElse(null));
+      st.setString(5, metric.orElse(null));
+      st.setString(6, metric.orElse(null));
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          out.add(
+              Regressions.judge(
+                  rs.getString("test_name"),
+                  rs.getInt("threads"),
+                  rs.getString("metric"),
+                  values(rs.getArray("base_values")),
+                  values(rs.getArray("cand_values")),
+                  threshold,
+                  alpha));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("regression query failed: " + e.getMessage(), e);
+    }
+    if (out.isEmpty()) {
+      throw new BadInputException(
+          "'"
+              + baseline
+              + "' and '"
+              + candidate
+              + "' have no test, thread count and metric in common"
+              + test.map(t -> " for test " + t).orElse("")
+              + metric.map(m -> " for metric " + m).orElse(""));
+    }
+    return out;
+  }
+
+  private static void requireDataset(AnalyticsSession session, String dataset) {
+    try (PreparedStatement st =
+        session
+            .connection()
+            .prepareStatement("SELECT count(*) FROM comparison WHERE dataset = ?")) {
+      st.setString(1, dataset);
+      try (ResultSet rs = st.executeQuery()) {
+        rs.next();
+        if (rs.getLong(1) == 0) {
+          List<String> known = new ArrayList<>();
+          try (ResultSet all =
+              session
+                  .connection()
+                  .createStatement()
+                  .executeQuery("SELECT DISTINCT dataset FROM comparison ORDER BY dataset")) {
+            while (all.next()) {
+              known.add(all.getString(1));
+            }
+          }
+          throw new BadInputException(
+              "unknown dataset '" + dataset + "' (known: " + String.join(", ", known) + ")");
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static double[] values(Array array) throws SQLException {
+    Object[] items = (Object[]) array.getArray();
+    double[] out = new double[items.length];
+    for (int i = 0; i < items.length; i++) {
+      out[i] = ((Number) items[i]).doubleValue();
+    }
+    return out;
+  }
+
+  private static String sql() {
+    try (InputStream in = RegressionQuery.class.getResourceAsStream("/queries/regressions.sql")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

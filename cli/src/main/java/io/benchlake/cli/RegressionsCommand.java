@@ -1,0 +1,138 @@
+package io.benchlake.cli;
+
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.QueryResult;
+import io.benchlake.analytics.query.OutputFormat;
+import io.benchlake.analytics.query.ResultFormatter;
+import io.benchlake.analytics.regress.RegressionQuery;
+import io.benchlake.analytics.regress.Verdict;
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.warehouse.Warehouse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** benchlake regressions: candidate vs baseline per test and thread count, with significance. */
+@Command(
+    name = "regressions",
+    mixinStandardHelpOptions = true,
+    description =
+        "Compare a candidate dataset with a baseline: means, change, Welch's t-test, verdict.")
+final class RegressionsCommand implements Callable<Integer> {
+  @Option(names = "--baseline", required = true, description = "Baseline dataset label.")
+  String baseline;
+
+  @Option(names = "--candidate", required = true, description = "Candidate dataset label.")
+  String candidate;
+
+  @Option(names = "--test", description = "Only this test.")
+  String test;
+
+  @Option(
+      names = "--metric",
+      description = "Metric (default: TPS or NOPM, whichever the test has).")
+  String metric;
+
+  @Option(
+      names = "--threshold",
+      defaultValue = "3%",
+      description = "Smallest change that counts (default: ${DEFAULT-VALUE}).")
+  String threshold;
+
+  @Option(
+      names = "--alpha",
+      defaultValue = "0.05",
+      description = "Significance level (default: ${DEFAULT-VALUE}).")
+  double alpha;
+
+  @Option(names = "--fail-on-regression", description = "Exit 3 when any regression is found.")
+  boolean failOnRegression;
+
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      description = "text, md, csv or json (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = "--out", paramLabel = "FILE", description = "Write the result to FILE.")
+  Path out;
+
+  @Override
+  public Integer call() {
+    OutputFormat f = OutputFormat.parse(format);
+    double limit = parseThreshold(threshold);
+    if (!(alpha > 0 && alpha < 1)) {
+      throw new BadInputException("--alpha must be between 0 and 1, was " + alpha);
+    }
+    List<Verdict> verdicts;
+    try (AnalyticsSession session =
+        AnalyticsSession.open(new Warehouse(BenchlakeHome.fromEnvironment().warehouse()))) {
+      verdicts =
+          RegressionQuery.run(
+              session,
+              baseline,
+              candidate,
+              Optional.ofNullable(test),
+              Optional.ofNullable(metric),
+              limit,
+              alpha);
+    }
+    List<List<Object>> rows = new ArrayList<>();
+    for (Verdict v : verdicts) {
+      rows.add(
+          Arrays.asList(
+              v.test(),
+              v.threads(),
+              v.metric(),
+              round(v.baselineMean()),
+              round(v.candidateMean()),
+              round(100 * v.change()),
+              v.pValue() == null ? null : Math.round(v.pValue() * 1e4) / 1e4,
+              v.kind().name(),
+              v.note()));
+    }
+    QueryResult table =
+        new QueryResult(
+            List.of(
+                "test",
+                "threads",
+                "metric",
+                "baseline",
+                "candidate",
+                "change_pct",
+                "p_value",
+                "verdict",
+                "note"),
+            rows);
+    Output.write(ResultFormatter.render(table, f), out);
+    boolean regressed = verdicts.stream().anyMatch(v -> v.kind() == Verdict.Kind.regression);
+    return failOnRegression && regressed ? 3 : 0;
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 100) / 100.0;
+  }
+
+  static double parseThreshold(String text) {
+    String t = text.trim();
+    try {
+      double v =
+          t.endsWith("%")
+              ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100
+              : Double.parseDouble(t);
+      if (v < 0) {
+        throw new NumberFormatException();
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new BadInputException(
+          "--threshold '" + text + "' is not a percentage such as 3% (or a fraction such as 0.03)");
+    }
+  }
+}
