@@ -18,7 +18,12 @@ public final class RawTables {
 
   /** DDL for the raw view of a table over the given files. */
   public static String createView(WarehouseTable table, List<Path> files) {
-    String body = files.isEmpty() ? emptySelect(table) : readParquet(files);
+    // The typed empty table, united by name with the files: columns that older files lack (the
+    // schema grew since they were written) read as NULL, so every version ever written is read.
+    String body =
+        files.isEmpty()
+            ? emptySelect(table)
+            : "(" + emptySelect(table) + ") UNION ALL BY NAME (" + readParquet(files) + ")";
     return "CREATE OR REPLACE VIEW " + viewName(table) + " AS " + body;
   }
 

@@ -40,6 +40,32 @@ class AnalyticsSessionTest {
   }
 
   @Test
+  void filesWrittenBeforeAColumnExistedStillRead() throws Exception {
+    Path root = dir.resolve("old");
+    Path staged = new Warehouse(root).staging(1).resolve("runs/month=2026-03");
+    Files.createDirectories(staged);
+    try (var c = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+        var st = c.createStatement()) {
+      // a runs file of an earlier schema: no log_timestamp, log_partition, log_offset
+      st.execute(
+          "COPY (SELECT 'e1' AS event_id, 'r1' AS run_id, TIMESTAMP '2026-03-01 00:00:00' AS started_at,"
+              + " 1::BIGINT AS ingest_seq, 'run_started' AS kind, 'A' AS dataset, 'T' AS test_name) TO '"
+              + staged.resolve("part-1-0.parquet")
+              + "' (FORMAT parquet)");
+    }
+    Warehouse w = new Warehouse(root);
+    w.commit(1, java.util.Map.of(0, 1L));
+    try (AnalyticsSession session = AnalyticsSession.open(w)) {
+      QueryResult r = session.query("SELECT dataset, log_offset FROM raw_runs");
+      assertEquals("A", r.rows().get(0).get(0));
+      assertEquals(null, r.rows().get(0).get(1));
+      assertEquals(
+          1L,
+          ((Number) session.query("SELECT count(*) FROM runs").rows().get(0).get(0)).longValue());
+    }
+  }
+
+  @Test
   void aBadStatementIsOneLineNamingTheError() {
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(dir.resolve("w")))) {
       BadInputException e = assertThrows(BadInputException.class, () -> session.query("SELEC 1"));
