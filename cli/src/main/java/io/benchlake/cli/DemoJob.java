@@ -66,8 +66,7 @@ final class DemoJob {
     RunPlan plan;
     try {
       plan =
-          new RunPlan(
-              null,
+          RunPlan.timed(
               "OLTP_RW",
               "demo",
               "oltp_read_write",
@@ -75,10 +74,7 @@ final class DemoJob {
               o.threads(),
               o.iterations(),
               o.durationS(),
-              o.warmupS(),
-              1.0,
-              95,
-              List.of());
+              o.warmupS());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

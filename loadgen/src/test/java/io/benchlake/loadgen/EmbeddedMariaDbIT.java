@@ -12,6 +12,12 @@ import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.ServerPool;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
 import io.benchlake.loadgen.server.ServerConfig;
+import io.benchlake.loadgen.workload.RandOptions;
+import io.benchlake.loadgen.workload.RandomKeys;
+import io.benchlake.loadgen.workload.Transaction;
+import io.benchlake.loadgen.workload.Worker;
+import io.benchlake.loadgen.workload.Workload;
+import io.benchlake.loadgen.workload.Workloads;
 import io.benchlake.loadgen.workload.oltp.OltpOptions;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
@@ -30,7 +36,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -77,19 +86,8 @@ class EmbeddedMariaDbIT {
   @Test
   void oltpReadWriteRunPublishesEveryEventWithExactTotals() throws Exception {
     RunPlan plan =
-        new RunPlan(
-            null,
-            null,
-            "it",
-            "oltp_read_write",
-            OltpOptions.defaults(2, 1000),
-            List.of(1, 2),
-            1,
-            2.0,
-            0,
-            1.0,
-            95,
-            List.of());
+        RunPlan.timed(
+            null, "it", "oltp_read_write", OltpOptions.defaults(2, 1000), List.of(1, 2), 1, 2.0, 0);
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     long beginsBefore;
@@ -166,6 +164,130 @@ class EmbeddedMariaDbIT {
             "(?s).*\\[ 1s \\] thds: 1 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9./]+\\) lat \\(ms,95%\\): [0-9.]+ err/s: 0.00 reconn/s: 0.00.*"),
         out);
     assertTrue(out.contains("SQL statistics:") && out.contains("Threads fairness:"), out);
+  }
+
+  /** The server's Com_* counters per event must be sysbench's for each script's defaults. */
+  @Test
+  void everyWorkloadSendsSysbenchsStatementsPerEvent() throws Exception {
+    Map<String, Map<String, Long>> expected = new LinkedHashMap<>();
+    expected.put(
+        "oltp_read_write",
+        Map.of(
+            "Com_select",
+            14L,
+            "Com_update",
+            2L,
+            "Com_delete",
+            1L,
+            "Com_insert",
+            1L,
+            "Com_begin",
+            1L,
+            "Com_commit",
+            1L));
+    expected.put("oltp_read_only", Map.of("Com_select", 14L, "Com_begin", 1L, "Com_commit", 1L));
+    expected.put(
+        "oltp_write_only",
+        Map.of(
+            "Com_update",
+            2L,
+            "Com_delete",
+            1L,
+            "Com_insert",
+            1L,
+            "Com_begin",
+            1L,
+            "Com_commit",
+            1L));
+    expected.put("oltp_point_select", Map.of("Com_select", 1L));
+    expected.put("oltp_insert", Map.of("Com_insert", 1L));
+    expected.put("oltp_delete", Map.of("Com_delete", 1L));
+    expected.put("oltp_update_index", Map.of("Com_update", 1L));
+    expected.put("oltp_update_non_index", Map.of("Com_update", 1L));
+    expected.put("select_random_points", Map.of("Com_select", 1L));
+    expected.put("select_random_ranges", Map.of("Com_select", 1L));
+    List<String> counters =
+        List.of("Com_select", "Com_insert", "Com_update", "Com_delete", "Com_begin", "Com_commit");
+    int events = 50;
+    try (HikariDataSource ds = ServerPool.open(server, 2)) {
+      for (var entry : expected.entrySet()) {
+        String name = entry.getKey();
+        int tables = name.startsWith("select_random") ? 1 : 2;
+        Workload workload = Workloads.create(name, OltpOptions.defaults(tables, 500));
+        workload.prepare(ds, 1);
+        Map<String, Long> before;
+        Map<String, Long> after;
+        // A connection of its own: a pooled one may hold statements prepared on the tables of an
+        // earlier workload, which the server re-prepares on first use (counted as Com_select).
+        try (Connection c = workerConnection()) {
+          Worker worker =
+              new Worker(0, 1, new RandomKeys(new SplittableRandom(7), RandOptions.defaults()));
+          try (Transaction tx = workload.newTransaction(c, worker)) {
+            before = statuses(c, counters); // this session's counters only
+            for (int i = 0; i < events; i++) {
+              tx.execute();
+            }
+            tx.finish();
+            after = statuses(c, counters);
+          }
+        }
+        for (String counter : counters) {
+          // the status query itself is a SHOW, not one of these
+          long perEvent = entry.getValue().getOrDefault(counter, 0L);
+          assertEquals(
+              perEvent * events,
+              after.get(counter) - before.get(counter),
+              name + ": " + counter + " per " + events + " events");
+        }
+        workload.cleanup(ds, 1);
+      }
+      Workload bulk = Workloads.create("bulk_insert", OltpOptions.defaults());
+      bulk.prepare(ds, 2);
+      Map<String, Long> before;
+      Map<String, Long> after;
+      try (Connection c = ds.getConnection()) {
+        Worker worker =
+            new Worker(1, 2, new RandomKeys(new SplittableRandom(7), RandOptions.defaults()));
+        try (Transaction tx = bulk.newTransaction(c, worker)) {
+          before = statuses(c, counters);
+          for (int i = 0; i < 100_000; i++) {
+            tx.execute();
+          }
+          tx.finish();
+          after = statuses(c, counters);
+        }
+      }
+      long inserts = after.get("Com_insert") - before.get("Com_insert");
+      assertTrue(inserts >= 2 && inserts < 100, "rows go as multi-row inserts: " + inserts);
+      try (Connection c = ds.getConnection();
+          ResultSet rs =
+              c.createStatement().executeQuery("SELECT COUNT(*), MAX(id) FROM sbtest2")) {
+        rs.next();
+        assertEquals(100_000, rs.getLong(1), "one row per event, in worker 2's own table");
+        assertEquals(100_000, rs.getLong(2));
+      }
+      bulk.cleanup(ds, 2);
+    }
+  }
+
+  private static Connection workerConnection() throws SQLException {
+    String url = server.jdbcUrl();
+    return DriverManager.getConnection(
+        url + (url.contains("?") ? "&" : "?") + "useServerPrepStmts=true",
+        server.user(),
+        server.password());
+  }
+
+  private static Map<String, Long> statuses(Connection c, List<String> names) throws SQLException {
+    Map<String, Long> m = new LinkedHashMap<>();
+    try (ResultSet rs = c.createStatement().executeQuery("SHOW SESSION STATUS LIKE 'Com\\_%'")) {
+      while (rs.next()) {
+        if (names.contains(rs.getString(1))) {
+          m.put(rs.getString(1), rs.getLong(2));
+        }
+      }
+    }
+    return m;
   }
 
   private static long status(HikariDataSource ds, String name) throws SQLException {

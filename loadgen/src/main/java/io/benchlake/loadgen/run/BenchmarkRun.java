@@ -62,10 +62,15 @@ public final class BenchmarkRun {
     out.printf(
         Locale.ROOT,
         "Creating %d tables of %d rows (%s)...%n",
-        plan.options().tables(),
-        plan.options().tableSize(),
+        plan.workload().equals("bulk_insert") ? plan.maxThreads() : plan.options().tables(),
+        plan.workload().equals("bulk_insert") ? 0 : plan.options().tableSize(),
         plan.workload());
-    workload.prepare(dataSource);
+    workload.prepare(dataSource, plan.maxThreads());
+  }
+
+  /** Drops the workload's tables. */
+  public void cleanup(DataSource dataSource) throws SQLException {
+    Workloads.create(plan.workload(), plan.options()).cleanup(dataSource, plan.maxThreads());
   }
 
   /** What a finished run was: its id and the dataset label it was published under. */
@@ -73,9 +78,16 @@ public final class BenchmarkRun {
 
   /** Runs the whole ladder. A server failure marks the run failed and throws. */
   public Outcome execute(DataSource dataSource) throws SQLException, InterruptedException {
+    return execute(dataSource, RunProgress.none());
+  }
+
+  /** Runs the cells of the ladder that {@code progress} does not have yet. */
+  public Outcome execute(DataSource dataSource, RunProgress progress)
+      throws SQLException, InterruptedException {
     Workload workload = Workloads.create(plan.workload(), plan.options());
-    String runId = EventIds.random();
-    Instant startedAt = Instant.now();
+    Optional<RunProgress.Resumed> resumed = progress.resumes();
+    String runId = resumed.map(RunProgress.Resumed::runId).orElseGet(EventIds::random);
+    Instant startedAt = resumed.map(RunProgress.Resumed::startedAt).orElseGet(Instant::now);
     String version;
     EnvironmentCapture capture = new EnvironmentCapture(host);
     EnvironmentSnapshot snapshot;
@@ -92,24 +104,38 @@ public final class BenchmarkRun {
               capture.database(server, c));
     }
     String dataset = plan.dataset() != null ? plan.dataset() : datasetLabel(version);
-    events.accept(runStarted(runId, startedAt, dataset));
+    if (resumed.isEmpty()) {
+      events.accept(runStarted(runId, startedAt, dataset));
+    }
     events.accept(snapshot);
     SysbenchOutput output = new SysbenchOutput(out, plan.percentile());
     IntervalPublisher publisher = new IntervalPublisher(runId, startedAt, output);
     IterationDriver driver = new IterationDriver(dataSource, workload, plan, publisher);
-    long seed = startedAt.toEpochMilli();
+    long seed =
+        plan.options().randSeed() != 0 ? plan.options().randSeed() : Instant.now().toEpochMilli();
     try {
       for (int threads : plan.threads()) {
         for (int iteration = 1; iteration <= plan.iterations(); iteration++) {
+          if (progress.done(threads, iteration)) {
+            out.printf(
+                Locale.ROOT,
+                "%n%s: Number of threads: %d, iteration %d: done in an earlier run, skipped%n",
+                plan.workload(),
+                threads,
+                iteration);
+            continue;
+          }
           output.header(
               plan.workload(), threads, iteration, plan.iterations(), plan.reportIntervalS());
           publisher.iteration = iteration;
-          IterationResult result = driver.run(threads, iteration, seed++);
+          IterationResult result =
+              driver.run(threads, iteration, seed + 7919L * threads + iteration);
           output.summary(result);
           events.accept(iterationFinished(runId, startedAt, result));
           if (result.failure().isPresent()) {
             throw new ServerFailedException(result.failure().get(), null);
           }
+          progress.completed(runId, startedAt, threads, iteration);
         }
       }
     } catch (ServerFailedException e) {
@@ -161,12 +187,26 @@ public final class BenchmarkRun {
             plan.threads(),
             plan.warmupS(),
             plan.reportIntervalS(),
-            "uniform");
+            o.rand().type().label());
     List<io.benchlake.schemas.Property> properties = new ArrayList<>(plan.properties());
     properties.add(new io.benchlake.schemas.Property("Db driver", "mariadb-java-client"));
     properties.add(
         new io.benchlake.schemas.Property("Report interval", trim(plan.reportIntervalS())));
     properties.add(new io.benchlake.schemas.Property("Percentile", trim(plan.percentile())));
+    if (plan.events() > 0) {
+      properties.add(new io.benchlake.schemas.Property("Events", String.valueOf(plan.events())));
+    }
+    if (plan.rate() > 0) {
+      properties.add(new io.benchlake.schemas.Property("Rate", trim(plan.rate())));
+    }
+    properties.add(
+        new io.benchlake.schemas.Property("Ignored errors", plan.ignoreErrors().toString()));
+    properties.add(
+        new io.benchlake.schemas.Property(
+            "Workload options",
+            o.asMap().entrySet().stream()
+                .map(e -> "--" + e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(" "))));
     return new RunStarted(
         null,
         EventIds.random(),

@@ -6,24 +6,28 @@ import java.sql.SQLTransientConnectionException;
 
 /** How a failed statement is handled, by MariaDB error code or SQLSTATE (as sysbench does). */
 enum ErrorClass {
-  /** Deadlock (1213), lock wait timeout (1205), serialization failure (40001): roll back, retry. */
+  /** An error --mysql-ignore-errors lists (deadlock 1213, lock wait timeout 1205, …): retry. */
   RETRY,
-  /** The connection was lost: reconnect and go on. */
+  /** The connection was lost (2006, 2013, 2055, SQLSTATE 08…): reconnect and go on. */
   RECONNECT,
   /** Anything else: the run stops with the error. */
   ABORT;
 
-  static ErrorClass of(SQLException e) {
+  static ErrorClass of(SQLException e, ErrorPolicy policy) {
     int code = e.getErrorCode();
-    if (code == 1213 || code == 1205 || "40001".equals(e.getSQLState())) {
-      return RETRY;
-    }
-    if (e instanceof SQLNonTransientConnectionException
-        || e instanceof SQLTransientConnectionException
-        || code == 2013
-        || code == 2006
-        || (e.getSQLState() != null && e.getSQLState().startsWith("08"))) {
+    boolean lost =
+        e instanceof SQLNonTransientConnectionException
+            || e instanceof SQLTransientConnectionException
+            || code == 2013
+            || code == 2006
+            || code == 2055
+            || code == 2011
+            || (e.getSQLState() != null && e.getSQLState().startsWith("08"));
+    if (lost) {
       return RECONNECT;
+    }
+    if (policy.ignores(code) || ("40001".equals(e.getSQLState()) && policy.ignores(1213))) {
+      return RETRY;
     }
     return ABORT;
   }

@@ -1,7 +1,9 @@
 package io.benchlake.loadgen.run;
 
 import io.benchlake.loadgen.workload.QueryCounts;
+import io.benchlake.loadgen.workload.RandomKeys;
 import io.benchlake.loadgen.workload.Transaction;
+import io.benchlake.loadgen.workload.Worker;
 import io.benchlake.loadgen.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -14,8 +16,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.HdrHistogram.Histogram;
@@ -51,27 +55,40 @@ final class IterationDriver {
     long intervalNanos = (long) (plan.reportIntervalS() * NANOS);
     int warmupTicks = (int) Math.ceil(plan.warmupS() / plan.reportIntervalS());
     long start = System.nanoTime();
-    long deadline = start + warmupTicks * intervalNanos + (long) (plan.durationS() * NANOS);
+    long deadline =
+        plan.durationS() == 0
+            ? Long.MAX_VALUE
+            : start + warmupTicks * intervalNanos + (long) (plan.durationS() * NANOS);
+    AtomicLong budget = new AtomicLong(plan.events() > 0 ? plan.events() : Long.MAX_VALUE);
+    Arrivals arrivals = plan.rate() > 0 ? new Arrivals(plan.rate(), start, seed) : null;
     long[] events = new long[threads];
     long[] busyNanos = new long[threads];
 
     List<Thread> workers = new ArrayList<>();
     for (int w = 0; w < threads; w++) {
-      int index = w;
-      SplittableRandom random = new SplittableRandom(seed * 1_000_003L + w);
-      Thread worker =
+      Worker worker =
+          new Worker(
+              w,
+              threads,
+              new RandomKeys(new SplittableRandom(seed * 1_000_003L + w), plan.options().rand()));
+      Thread thread =
           new Thread(
               () -> {
                 try {
                   work(
-                      index, random, deadline, stop, failure, interval, recorder, events,
+                      worker,
+                      new Bounds(deadline, budget, arrivals, stop),
+                      failure,
+                      interval,
+                      recorder,
+                      events,
                       busyNanos);
                 } finally {
                   live.decrementAndGet();
                 }
               },
               "worker-" + threads + "-" + (w + 1));
-      workers.add(worker);
+      workers.add(thread);
     }
     Snapshots snapshots = new Snapshots(threads, warmupTicks, start, interval, recorder, live);
     ScheduledExecutorService reporter =
@@ -114,25 +131,69 @@ final class IterationDriver {
         Optional.ofNullable(failure.get()));
   }
 
+  /** When a worker stops: the deadline, the shared event budget, or another worker's failure. */
+  private record Bounds(long deadline, AtomicLong budget, Arrivals arrivals, AtomicBoolean stop) {
+    /** The time the next transaction is due, or -1 when the worker is to stop. */
+    long next() {
+      if (stop.get() || budget.getAndDecrement() <= 0) {
+        return -1;
+      }
+      long now = System.nanoTime();
+      if (arrivals == null) {
+        return now < deadline ? now : -1;
+      }
+      long due = arrivals.next();
+      if (due >= deadline) {
+        return -1;
+      }
+      while (due > now) {
+        LockSupport.parkNanos(due - now);
+        now = System.nanoTime();
+      }
+      return due;
+    }
+  }
+
+  /**
+   * sysbench's --rate: transactions arrive at exponentially distributed intervals whatever the
+   * server does, and latency is counted from the arrival, so time spent queued shows (no
+   * coordinated omission).
+   */
+  private static final class Arrivals {
+    private final double meanGapNanos;
+    private final SplittableRandom random;
+    private long next;
+
+    Arrivals(double rate, long start, long seed) {
+      this.meanGapNanos = NANOS / rate;
+      this.random = new SplittableRandom(seed ^ 0x5DEECE66DL);
+      this.next = start;
+    }
+
+    synchronized long next() {
+      next += (long) (-Math.log(1.0 - random.nextDouble()) * meanGapNanos);
+      return next;
+    }
+  }
+
   private void work(
-      int index,
-      SplittableRandom random,
-      long deadline,
-      AtomicBoolean stop,
+      Worker worker,
+      Bounds bounds,
       AtomicReference<String> failure,
       Counters counters,
       Recorder recorder,
       long[] events,
       long[] busyNanos) {
+    int index = worker.index();
     Connection connection = null;
     Transaction transaction = null;
     try {
       connection = dataSource.getConnection();
-      transaction = workload.newTransaction(connection);
-      while (!stop.get() && System.nanoTime() < deadline) {
-        long t0 = System.nanoTime();
+      transaction = workload.newTransaction(connection, worker);
+      long t0;
+      while ((t0 = bounds.next()) >= 0) {
         try {
-          QueryCounts q = transaction.execute(random);
+          QueryCounts q = transaction.execute();
           long took = System.nanoTime() - t0;
           recorder.recordValue(Math.max(1, took / 1000));
           counters.add(q);
@@ -140,7 +201,7 @@ final class IterationDriver {
           busyNanos[index] += took;
         } catch (SQLException e) {
           busyNanos[index] += System.nanoTime() - t0;
-          switch (ErrorClass.of(e)) {
+          switch (ErrorClass.of(e, plan.ignoreErrors())) {
             case RETRY -> {
               counters.errors.increment();
               transaction.rollback();
@@ -149,18 +210,22 @@ final class IterationDriver {
               counters.reconnects.increment();
               closeQuietly(transaction, connection);
               connection = dataSource.getConnection();
-              transaction = workload.newTransaction(connection);
+              transaction = workload.newTransaction(connection, worker);
             }
             case ABORT -> {
               failure.compareAndSet(null, describe(e));
-              stop.set(true);
+              bounds.stop().set(true);
             }
           }
         }
       }
+      QueryCounts last = transaction.finish();
+      counters.reads.add(last.reads());
+      counters.writes.add(last.writes());
+      counters.other.add(last.other());
     } catch (SQLException e) {
       failure.compareAndSet(null, describe(e));
-      stop.set(true);
+      bounds.stop().set(true);
     } finally {
       closeQuietly(transaction, connection);
     }

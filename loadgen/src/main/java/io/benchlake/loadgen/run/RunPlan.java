@@ -4,7 +4,11 @@ import io.benchlake.loadgen.workload.oltp.OltpOptions;
 import io.benchlake.schemas.Property;
 import java.util.List;
 
-/** What one run does: a workload over a thread ladder, each rung repeated for some iterations. */
+/**
+ * What one run does: a workload over a thread ladder, each rung repeated for some iterations, each
+ * iteration bounded by time ({@code --time}) or a count of events ({@code --events}) or both.
+ * {@code rate} is sysbench's --rate (transactions per second in all; 0: as fast as possible).
+ */
 public record RunPlan(
     String dataset,
     String testName,
@@ -14,14 +18,18 @@ public record RunPlan(
     List<Integer> threads,
     int iterations,
     double durationS,
+    long events,
     double warmupS,
     double reportIntervalS,
     double percentile,
+    double rate,
+    ErrorPolicy ignoreErrors,
     List<Property> properties) {
 
   public RunPlan {
     threads = List.copyOf(threads);
     properties = properties == null ? List.of() : List.copyOf(properties);
+    ignoreErrors = ignoreErrors == null ? ErrorPolicy.defaults() : ignoreErrors;
     if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
       throw new IllegalArgumentException(
           "--threads needs one or more counts of at least 1, was " + threads);
@@ -29,8 +37,11 @@ public record RunPlan(
     if (iterations < 1) {
       throw new IllegalArgumentException("--iterations must be at least 1, was " + iterations);
     }
-    if (durationS <= 0) {
-      throw new IllegalArgumentException("--duration must be more than 0 s, was " + durationS);
+    if (durationS < 0 || events < 0) {
+      throw new IllegalArgumentException("--time and --events must not be negative");
+    }
+    if (durationS == 0 && events == 0) {
+      throw new IllegalArgumentException("--time and --events are both 0: the run would not end");
     }
     if (reportIntervalS <= 0) {
       throw new IllegalArgumentException("--report-interval must be more than 0 s");
@@ -38,6 +49,40 @@ public record RunPlan(
     if (warmupS < 0) {
       throw new IllegalArgumentException("--warmup-time must not be negative");
     }
+    if (!(percentile > 0 && percentile <= 100)) {
+      throw new IllegalArgumentException("--percentile must be in (0, 100], was " + percentile);
+    }
+    if (rate < 0) {
+      throw new IllegalArgumentException("--rate must not be negative, was " + rate);
+    }
+  }
+
+  /** A time-bounded plan with sysbench's defaults for everything else. */
+  public static RunPlan timed(
+      String testName,
+      String tag,
+      String workload,
+      OltpOptions options,
+      List<Integer> threads,
+      int iterations,
+      double durationS,
+      double warmupS) {
+    return new RunPlan(
+        null,
+        testName,
+        tag,
+        workload,
+        options,
+        threads,
+        iterations,
+        durationS,
+        0,
+        warmupS,
+        1.0,
+        95,
+        0,
+        ErrorPolicy.defaults(),
+        List.of());
   }
 
   public int maxThreads() {

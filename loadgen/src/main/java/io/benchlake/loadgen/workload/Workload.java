@@ -10,11 +10,14 @@ public interface Workload {
   /** The workload's name as sysbench spells it, e.g. {@code oltp_read_write}. */
   String name();
 
-  /** Creates and loads the workload's tables, replacing any left from an earlier run. */
-  void prepare(DataSource dataSource) throws SQLException;
+  /**
+   * Creates and loads the workload's tables, replacing any left from an earlier run; {@code
+   * threads} is the most workers any iteration will use (bulk_insert gives each its own table).
+   */
+  void prepare(DataSource dataSource, int threads) throws SQLException;
 
   /** The statements of one worker, bound to the connection that worker holds. */
-  Transaction newTransaction(Connection connection) throws SQLException;
+  Transaction newTransaction(Connection connection, Worker worker) throws SQLException;
 
-  void cleanup(DataSource dataSource) throws SQLException;
+  void cleanup(DataSource dataSource, int threads) throws SQLException;
 }

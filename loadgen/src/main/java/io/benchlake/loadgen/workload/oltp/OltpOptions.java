@@ -1,6 +1,18 @@
 package io.benchlake.loadgen.workload.oltp;
 
-/** The options of sysbench's oltp_* scripts, with sysbench's defaults. */
+import io.benchlake.loadgen.workload.OptionSpec;
+import io.benchlake.loadgen.workload.RandOptions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The options of sysbench's oltp_* and select_random_* scripts and of its random numbers, with
+ * sysbench 1.0.20's names and defaults; {@link #SPECS} is the one list the command line, plan files
+ * and help are made from.
+ */
 public record OltpOptions(
     int tables,
     long tableSize,
@@ -13,22 +25,227 @@ public record OltpOptions(
     int indexUpdates,
     int nonIndexUpdates,
     int deleteInserts,
-    String storageEngine) {
+    boolean rangeSelects,
+    boolean skipTrx,
+    boolean autoInc,
+    boolean secondary,
+    boolean createSecondary,
+    String storageEngine,
+    int randomPoints,
+    int numberOfRanges,
+    int delta,
+    RandOptions rand,
+    long randSeed) {
+
+  public static final List<OptionSpec> SPECS =
+      List.of(
+          new OptionSpec("tables", "1", "Number of tables"),
+          new OptionSpec("table-size", "10000", "Number of rows per table"),
+          new OptionSpec("range-size", "100", "Range size for range SELECT queries"),
+          new OptionSpec("point-selects", "10", "Number of point SELECT queries per transaction"),
+          new OptionSpec(
+              "simple-ranges", "1", "Number of simple range SELECT queries per transaction"),
+          new OptionSpec("sum-ranges", "1", "Number of SELECT SUM() queries per transaction"),
+          new OptionSpec("order-ranges", "1", "Number of SELECT ORDER BY queries per transaction"),
+          new OptionSpec(
+              "distinct-ranges", "1", "Number of SELECT DISTINCT queries per transaction"),
+          new OptionSpec("index-updates", "1", "Number of UPDATE index queries per transaction"),
+          new OptionSpec(
+              "non-index-updates", "1", "Number of UPDATE non-index queries per transaction"),
+          new OptionSpec(
+              "delete-inserts", "1", "Number of DELETE/INSERT combinations per transaction"),
+          new OptionSpec("range-selects", "on", "Enable/disable all range SELECT queries"),
+          new OptionSpec(
+              "skip-trx", "off", "Run every query in autocommit mode, without BEGIN/COMMIT"),
+          new OptionSpec(
+              "auto-inc", "on", "Use an AUTO_INCREMENT primary key; off: client-generated ids"),
+          new OptionSpec("secondary", "off", "Use a secondary index in place of the PRIMARY KEY"),
+          new OptionSpec("create-secondary", "on", "Create a secondary index on k after loading"),
+          new OptionSpec("mysql-storage-engine", "innodb", "Storage engine of the sbtest tables"),
+          new OptionSpec(
+              "random-points",
+              "10",
+              "Number of random points in the IN() clause (select_random_points)"),
+          new OptionSpec(
+              "number-of-ranges",
+              "10",
+              "Number of random BETWEEN ranges per SELECT (select_random_ranges)"),
+          new OptionSpec("delta", "5", "Size of BETWEEN ranges (select_random_ranges)"),
+          new OptionSpec(
+              "rand-type",
+              "special",
+              "Distribution of row ids: uniform, gaussian, special, pareto, zipfian"),
+          new OptionSpec(
+              "rand-spec-iter", "12", "Iterations of the special and gaussian distributions"),
+          new OptionSpec(
+              "rand-spec-pct", "1", "Percentage of the range where 'special' values fall"),
+          new OptionSpec("rand-spec-res", "75", "Percentage of 'special' values"),
+          new OptionSpec("rand-pareto-h", "0.2", "Shape parameter of the Pareto distribution"),
+          new OptionSpec("rand-zipfian-exp", "0.8", "Exponent (theta) of the Zipfian distribution"),
+          new OptionSpec("rand-seed", "0", "Seed of the random numbers; 0: the current time"));
 
   public OltpOptions {
-    if (tables < 1) {
-      throw new IllegalArgumentException("--tables must be at least 1, was " + tables);
-    }
-    if (tableSize < 1) {
-      throw new IllegalArgumentException("--table-size must be at least 1, was " + tableSize);
-    }
-    if (rangeSize < 1) {
-      throw new IllegalArgumentException("--range-size must be at least 1, was " + rangeSize);
+    requireAtLeast("tables", tables, 1);
+    requireAtLeast("table-size", tableSize, 1);
+    requireAtLeast("range-size", rangeSize, 1);
+    requireAtLeast("point-selects", pointSelects, 0);
+    requireAtLeast("simple-ranges", simpleRanges, 0);
+    requireAtLeast("sum-ranges", sumRanges, 0);
+    requireAtLeast("order-ranges", orderRanges, 0);
+    requireAtLeast("distinct-ranges", distinctRanges, 0);
+    requireAtLeast("index-updates", indexUpdates, 0);
+    requireAtLeast("non-index-updates", nonIndexUpdates, 0);
+    requireAtLeast("delete-inserts", deleteInserts, 0);
+    requireAtLeast("random-points", randomPoints, 1);
+    requireAtLeast("number-of-ranges", numberOfRanges, 1);
+    requireAtLeast("delta", delta, 0);
+    if (!storageEngine.matches("[A-Za-z0-9_]+")) {
+      throw new IllegalArgumentException(
+          "--mysql-storage-engine must be an engine name, was '" + storageEngine + "'");
     }
   }
 
-  /** sysbench 1.0.20's defaults, with the table count and size given. */
+  /** sysbench's defaults for every option. */
+  public static OltpOptions defaults() {
+    return from(Map.of());
+  }
+
+  /** sysbench's defaults with the table count and size given. */
   public static OltpOptions defaults(int tables, long tableSize) {
-    return new OltpOptions(tables, tableSize, 100, 10, 1, 1, 1, 1, 1, 1, 1, "InnoDB");
+    return from(Map.of("tables", String.valueOf(tables), "table-size", String.valueOf(tableSize)));
+  }
+
+  /**
+   * Options from name → value pairs (names as in {@link #SPECS}, with '-' or '_'); the rest keep
+   * their defaults. Throws IllegalArgumentException naming the option for an unknown name or a
+   * value of the wrong kind.
+   */
+  public static OltpOptions from(Map<String, String> given) {
+    Map<String, String> v = new LinkedHashMap<>();
+    SPECS.forEach(s -> v.put(s.name(), s.defaultValue()));
+    given.forEach(
+        (name, value) -> {
+          String key = name.replace('_', '-');
+          if (!v.containsKey(key)) {
+            throw new IllegalArgumentException(
+                "unknown option --"
+                    + key
+                    + " (known: "
+                    + SPECS.stream().map(OptionSpec::name).collect(Collectors.joining(", "))
+                    + ")");
+          }
+          v.put(key, value);
+        });
+    return new OltpOptions(
+        integer(v, "tables"),
+        longValue(v, "table-size"),
+        integer(v, "range-size"),
+        integer(v, "point-selects"),
+        integer(v, "simple-ranges"),
+        integer(v, "sum-ranges"),
+        integer(v, "order-ranges"),
+        integer(v, "distinct-ranges"),
+        integer(v, "index-updates"),
+        integer(v, "non-index-updates"),
+        integer(v, "delete-inserts"),
+        bool(v, "range-selects"),
+        bool(v, "skip-trx"),
+        bool(v, "auto-inc"),
+        bool(v, "secondary"),
+        bool(v, "create-secondary"),
+        v.get("mysql-storage-engine"),
+        integer(v, "random-points"),
+        integer(v, "number-of-ranges"),
+        integer(v, "delta"),
+        new RandOptions(
+            RandOptions.Type.of(v.get("rand-type")),
+            integer(v, "rand-spec-iter"),
+            integer(v, "rand-spec-pct"),
+            integer(v, "rand-spec-res"),
+            decimal(v, "rand-pareto-h"),
+            decimal(v, "rand-zipfian-exp")),
+        longValue(v, "rand-seed"));
+  }
+
+  /** Every option with its value, as sysbench would print them. */
+  public Map<String, String> asMap() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("tables", String.valueOf(tables));
+    m.put("table-size", String.valueOf(tableSize));
+    m.put("range-size", String.valueOf(rangeSize));
+    m.put("point-selects", String.valueOf(pointSelects));
+    m.put("simple-ranges", String.valueOf(simpleRanges));
+    m.put("sum-ranges", String.valueOf(sumRanges));
+    m.put("order-ranges", String.valueOf(orderRanges));
+    m.put("distinct-ranges", String.valueOf(distinctRanges));
+    m.put("index-updates", String.valueOf(indexUpdates));
+    m.put("non-index-updates", String.valueOf(nonIndexUpdates));
+    m.put("delete-inserts", String.valueOf(deleteInserts));
+    m.put("range-selects", onOff(rangeSelects));
+    m.put("skip-trx", onOff(skipTrx));
+    m.put("auto-inc", onOff(autoInc));
+    m.put("secondary", onOff(secondary));
+    m.put("create-secondary", onOff(createSecondary));
+    m.put("mysql-storage-engine", storageEngine);
+    m.put("random-points", String.valueOf(randomPoints));
+    m.put("number-of-ranges", String.valueOf(numberOfRanges));
+    m.put("delta", String.valueOf(delta));
+    m.put("rand-type", rand.type().label());
+    m.put("rand-spec-iter", String.valueOf(rand.specIter()));
+    m.put("rand-spec-pct", String.valueOf(rand.specPct()));
+    m.put("rand-spec-res", String.valueOf(rand.specRes()));
+    m.put("rand-pareto-h", String.valueOf(rand.paretoH()));
+    m.put("rand-zipfian-exp", String.valueOf(rand.zipfExp()));
+    m.put("rand-seed", String.valueOf(randSeed));
+    return m;
+  }
+
+  private static String onOff(boolean b) {
+    return b ? "on" : "off";
+  }
+
+  private static void requireAtLeast(String name, long value, long min) {
+    if (value < min) {
+      throw new IllegalArgumentException(
+          "--" + name + " must be at least " + min + ", was " + value);
+    }
+  }
+
+  private static int integer(Map<String, String> v, String name) {
+    long value = longValue(v, name);
+    if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
+      throw new IllegalArgumentException("--" + name + " is too large: " + value);
+    }
+    return (int) value;
+  }
+
+  private static long longValue(Map<String, String> v, String name) {
+    String text = v.get(name).trim();
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--" + name + " expects a whole number, was '" + text + "'");
+    }
+  }
+
+  private static double decimal(Map<String, String> v, String name) {
+    String text = v.get(name).trim();
+    try {
+      return Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--" + name + " expects a number, was '" + text + "'");
+    }
+  }
+
+  private static boolean bool(Map<String, String> v, String name) {
+    String text = v.get(name).trim().toLowerCase(Locale.ROOT);
+    return switch (text) {
+      case "on", "true", "yes", "1" -> true;
+      case "off", "false", "no", "0" -> false;
+      default ->
+          throw new IllegalArgumentException(
+              "--" + name + " expects on or off, was '" + text + "'");
+    };
   }
 }

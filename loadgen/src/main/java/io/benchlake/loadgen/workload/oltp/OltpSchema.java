@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.workload.oltp;
 
+import io.benchlake.loadgen.workload.RandomKeys;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -19,7 +20,8 @@ final class OltpSchema {
 
   private OltpSchema() {}
 
-  static void prepare(DataSource dataSource, OltpOptions options) throws SQLException {
+  /** Creates the sbtest tables and loads {@code rows} rows into each (oltp_insert may ask 0). */
+  static void prepare(DataSource dataSource, OltpOptions options, long rows) throws SQLException {
     int parallel =
         Math.max(1, Math.min(options.tables(), Runtime.getRuntime().availableProcessors()));
     ExecutorService pool = Executors.newFixedThreadPool(parallel);
@@ -30,7 +32,7 @@ final class OltpSchema {
         loads.add(
             pool.submit(
                 () -> {
-                  loadTable(dataSource, options, table);
+                  loadTable(dataSource, options, table, rows);
                   return null;
                 }));
       }
@@ -50,52 +52,62 @@ final class OltpSchema {
     }
   }
 
-  static void cleanup(DataSource dataSource, OltpOptions options) throws SQLException {
+  static void cleanup(DataSource dataSource, int tables) throws SQLException {
     try (Connection c = dataSource.getConnection();
         Statement st = c.createStatement()) {
-      for (int t = 1; t <= options.tables(); t++) {
+      for (int t = 1; t <= tables; t++) {
         st.execute("DROP TABLE IF EXISTS sbtest" + t);
       }
     }
   }
 
-  private static void loadTable(DataSource dataSource, OltpOptions options, int table)
+  private static void loadTable(DataSource dataSource, OltpOptions options, int table, long rows)
       throws SQLException {
-    SplittableRandom random = new SplittableRandom(table);
+    long seed = options.randSeed() != 0 ? options.randSeed() * 31 + table : table;
+    RandomKeys keys = new RandomKeys(new SplittableRandom(seed), options.rand());
+    String name = "sbtest" + table;
     try (Connection c = dataSource.getConnection();
         Statement st = c.createStatement()) {
-      st.execute("DROP TABLE IF EXISTS sbtest" + table);
+      st.execute("DROP TABLE IF EXISTS " + name);
       st.execute(
-          "CREATE TABLE sbtest"
-              + table
-              + " ("
-              + "id INTEGER NOT NULL AUTO_INCREMENT, "
-              + "k INTEGER DEFAULT '0' NOT NULL, "
-              + "c CHAR(120) DEFAULT '' NOT NULL, "
-              + "pad CHAR(60) DEFAULT '' NOT NULL, "
-              + "PRIMARY KEY (id)) ENGINE="
+          "CREATE TABLE "
+              + name
+              + " (id INTEGER NOT NULL"
+              + (options.autoInc() ? " AUTO_INCREMENT" : "")
+              + ", k INTEGER DEFAULT '0' NOT NULL"
+              + ", c CHAR(120) DEFAULT '' NOT NULL"
+              + ", pad CHAR(60) DEFAULT '' NOT NULL, "
+              + (options.secondary() ? "KEY xid" : "PRIMARY KEY")
+              + " (id)) ENGINE="
               + options.storageEngine());
+      // With auto_inc the server numbers the rows, as sysbench leaves it to.
+      String columns = options.autoInc() ? "(k, c, pad)" : "(id, k, c, pad)";
+      String row = options.autoInc() ? "(?,?,?)" : "(?,?,?,?)";
       long id = 1;
-      while (id <= options.tableSize()) {
-        int rows = (int) Math.min(ROWS_PER_INSERT, options.tableSize() - id + 1);
-        StringBuilder sql =
-            new StringBuilder("INSERT INTO sbtest" + table + " (id, k, c, pad) VALUES ");
-        for (int i = 0; i < rows; i++) {
-          sql.append(i == 0 ? "(?,?,?,?)" : ",(?,?,?,?)");
+      while (id <= rows) {
+        int batch = (int) Math.min(ROWS_PER_INSERT, rows - id + 1);
+        StringBuilder sql = new StringBuilder("INSERT INTO " + name + " " + columns + " VALUES ");
+        for (int i = 0; i < batch; i++) {
+          sql.append(i == 0 ? row : "," + row);
         }
         try (PreparedStatement insert = c.prepareStatement(sql.toString())) {
-          for (int i = 0; i < rows; i++) {
-            insert.setLong(4 * i + 1, id + i);
-            insert.setLong(4 * i + 2, 1 + random.nextLong(options.tableSize()));
-            insert.setString(4 * i + 3, SysbenchStrings.c(random));
-            insert.setString(4 * i + 4, SysbenchStrings.pad(random));
+          int p = 1;
+          for (int i = 0; i < batch; i++) {
+            if (!options.autoInc()) {
+              insert.setLong(p++, id + i);
+            }
+            insert.setLong(p++, keys.key(1, options.tableSize()));
+            insert.setString(p++, SysbenchStrings.c(keys));
+            insert.setString(p++, SysbenchStrings.pad(keys));
           }
           insert.executeUpdate();
         }
-        id += rows;
+        id += batch;
       }
       // sysbench creates the secondary index after loading, which is much faster than before.
-      st.execute("CREATE INDEX k_" + table + " ON sbtest" + table + "(k)");
+      if (options.createSecondary()) {
+        st.execute("CREATE INDEX k_" + table + " ON " + name + "(k)");
+      }
     }
   }
 }
