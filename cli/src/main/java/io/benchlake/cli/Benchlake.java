@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
     description = "An event-sourced warehouse for database benchmark results.",
     subcommands = {
       DemoCommand.class,
+      RunCommand.class,
       ImportCommand.class,
       IngestCommand.class,
       SqlCommand.class,
@@ -44,6 +45,7 @@ public final class Benchlake implements Runnable {
   /** Runs one command line and returns its exit code (DESIGN.md, Exit codes). */
   public static int execute(String... args) {
     CommandLine cmd = new CommandLine(new Benchlake());
+    RunCommand.addWorkloadOptions(cmd.getSubcommands().get("run"));
     cmd.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
           PrintWriter err = commandLine.getErr();

@@ -85,6 +85,46 @@ public record RunPlan(
         List.of());
   }
 
+  /** The same plan for one dataset label (null: "Mariadb " and the server's version). */
+  public RunPlan withDataset(String label) {
+    return new RunPlan(
+        label,
+        testName,
+        tag,
+        workload,
+        options,
+        threads,
+        iterations,
+        durationS,
+        events,
+        warmupS,
+        reportIntervalS,
+        percentile,
+        rate,
+        ignoreErrors,
+        properties);
+  }
+
+  /** The same plan over other thread counts. */
+  public RunPlan withThreads(List<Integer> counts) {
+    return new RunPlan(
+        dataset,
+        testName,
+        tag,
+        workload,
+        options,
+        counts,
+        iterations,
+        durationS,
+        events,
+        warmupS,
+        reportIntervalS,
+        percentile,
+        rate,
+        ignoreErrors,
+        properties);
+  }
+
   public int maxThreads() {
     return threads.stream().mapToInt(Integer::intValue).max().orElse(1);
   }

@@ -1,0 +1,208 @@
+package io.benchlake.cli;
+
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.loadgen.plan.BenchmarkPlan;
+import io.benchlake.loadgen.plan.DatasetSpec;
+import io.benchlake.loadgen.plan.PlanFile;
+import io.benchlake.loadgen.plan.PlanFiles;
+import io.benchlake.loadgen.workload.OptionSpec;
+import io.benchlake.loadgen.workload.oltp.OltpOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** benchlake run: a benchmark run from a plan file, from sysbench-style flags, or both. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run a workload against MariaDB servers and publish every event to the event log.",
+      "With PLAN (YAML) a rerun skips the (dataset, threads, iteration) cells already done;"
+          + " flags given with a plan override it.",
+      "Workload options have sysbench's names and defaults (--tables, --table-size, --rand-type, ...)."
+    })
+final class RunCommand implements Callable<Integer> {
+  @Parameters(arity = "0..1", paramLabel = "PLAN", description = "A run plan in YAML.")
+  Path planFile;
+
+  @Option(names = "--workload", description = "A sysbench workload, e.g. oltp_read_write.")
+  String workload;
+
+  @Option(names = "--test", description = "A report test name, e.g. OLTP_RW or SELECT_SIMPLE.")
+  String test;
+
+  @Option(names = "--tag", description = "A tag for the run.")
+  String tag;
+
+  @Option(
+      names = "--server",
+      paramLabel = "VERSION",
+      description = "An embedded MariaDB version (default 11.4.5).")
+  String embedded;
+
+  @Option(names = "--jdbc-url", description = "Any MariaDB server instead of an embedded one.")
+  String jdbcUrl;
+
+  @Option(names = "--user", description = "The user for --jdbc-url (default root).")
+  String user;
+
+  @Option(
+      names = "--password-env",
+      paramLabel = "VAR",
+      description = "The environment variable holding the password for --jdbc-url.")
+  String passwordEnv;
+
+  @Option(
+      names = "--dataset",
+      description = "The dataset label (default: Mariadb and the server's version).")
+  String dataset;
+
+  @Option(
+      names = "--threads",
+      split = ",",
+      description = "The thread ladder, e.g. 1,2,4 (default 1).")
+  List<Integer> threads;
+
+  @Option(names = "--iterations", description = "Iterations per thread count (default 1).")
+  Integer iterations;
+
+  @Option(
+      names = {"--time", "--duration"},
+      description = "Measured time of an iteration, e.g. 10s, 5m; 0: no limit (default 10s).")
+  String time;
+
+  @Option(
+      names = "--events",
+      description = "Stop an iteration after this many events in all; 0: no limit.")
+  Long events;
+
+  @Option(names = "--warmup-time", description = "Warm-up before the measured time (default 0s).")
+  String warmup;
+
+  @Option(
+      names = "--report-interval",
+      description = "Seconds between interval lines and samples (default 1s).")
+  String reportInterval;
+
+  @Option(names = "--percentile", description = "The latency percentile reported (default 95).")
+  Double percentile;
+
+  @Option(
+      names = "--rate",
+      description =
+          "Transactions per second in all, arriving at random; latency then includes queueing. 0: as fast as possible.")
+  Double rate;
+
+  @Option(
+      names = "--mysql-ignore-errors",
+      description =
+          "Error codes that retry the transaction, 'all' or 'none' (default 1213,1020,1205).")
+  String ignoreErrors;
+
+  @Option(
+      names = "--restart-between-threads",
+      description = "Restart the embedded server before each thread count.")
+  Boolean restart;
+
+  @Option(
+      names = "--no-prepare",
+      negatable = false,
+      description = "Use the tables already there instead of creating them.")
+  boolean noPrepare;
+
+  @Option(names = "--cleanup", description = "Drop the tables at the end.")
+  Boolean cleanup;
+
+  @Option(
+      names = "--property",
+      paramLabel = "NAME=VALUE",
+      description = "A test property for the report's Test Info.")
+  Map<String, String> properties;
+
+  @Mixin BusOptions bus;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** Adds every workload option of {@link OltpOptions#SPECS} as a flag of the run verb. */
+  static void addWorkloadOptions(CommandLine run) {
+    for (OptionSpec o : OltpOptions.SPECS) {
+      run.getCommandSpec()
+          .addOption(
+              CommandLine.Model.OptionSpec.builder("--" + o.name())
+                  .paramLabel("VALUE")
+                  .type(String.class)
+                  .description(o.description() + " (default: " + o.defaultValue() + ")")
+                  .build());
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Map<String, String> options = new LinkedHashMap<>();
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    for (OptionSpec o : OltpOptions.SPECS) {
+      String value = parsed.matchedOptionValue("--" + o.name(), null);
+      if (value != null) {
+        options.put(o.name(), value);
+      }
+    }
+    PlanFile flags =
+        new PlanFile(
+            test,
+            workload,
+            tag,
+            threads,
+            iterations,
+            time,
+            events,
+            warmup,
+            reportInterval,
+            percentile,
+            rate,
+            ignoreErrors,
+            restart,
+            noPrepare ? Boolean.FALSE : null,
+            cleanup,
+            options,
+            properties,
+            datasets());
+    String text = null;
+    String source = "command line";
+    PlanFile merged = flags;
+    if (planFile != null) {
+      if (!Files.isRegularFile(planFile)) {
+        throw new BadInputException("no plan file " + planFile);
+      }
+      text = Files.readString(planFile);
+      source = planFile.toString();
+      merged = flags.over(PlanFiles.parse(text, source));
+    }
+    BenchmarkPlan plan = PlanFiles.resolve(merged, text, source);
+    new RunJob(BenchlakeHome.fromEnvironment(), System.out).run(plan, planFile, bus);
+    return 0;
+  }
+
+  private List<DatasetSpec> datasets() {
+    if (embedded == null && jdbcUrl == null) {
+      return dataset == null
+          ? null
+          : List.of(
+              new DatasetSpec(dataset, BenchmarkPlan.DEFAULT_EMBEDDED, null, null, null, null));
+    }
+    try {
+      return List.of(new DatasetSpec(dataset, embedded, null, jdbcUrl, user, passwordEnv));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(
+          e.getMessage().replace("embedded or jdbc-url", "--server or --jdbc-url"));
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.benchlake.cli;
+
+import io.benchlake.bus.EventBus;
+import io.benchlake.bus.EventPublisher;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.loadgen.plan.BenchmarkPlan;
+import io.benchlake.loadgen.plan.PlanRunner;
+import io.benchlake.loadgen.plan.PlanState;
+import io.benchlake.loadgen.run.BenchmarkRun;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/** Publishes a plan's runs to the event log; a plan file's progress is kept for a rerun. */
+final class RunJob {
+  private final BenchlakeHome home;
+  private final PrintStream out;
+
+  RunJob(BenchlakeHome home, PrintStream out) {
+    this.home = home;
+    this.out = out;
+  }
+
+  void run(BenchmarkPlan plan, Path planFile, BusOptions busOptions) throws Exception {
+    PlanRunner.check(plan); // before the broker starts
+    Optional<Path> stateFile = Optional.ofNullable(planFile).map(f -> stateFile(f, plan));
+    PlanState state = PlanState.at(stateFile);
+    if (!state.isEmpty()) {
+      out.println("Continuing the plan where it stopped (" + stateFile.get() + ")");
+    }
+    try (EventBus bus = busOptions.connect(home);
+        EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
+      out.printf("Event log: Kafka at %s%n", bus.bootstrap());
+      List<BenchmarkRun.Outcome> outcomes =
+          new PlanRunner(home, publisher::publish, publisher::flush, out).run(plan, state);
+      out.println();
+      for (BenchmarkRun.Outcome o : outcomes) {
+        out.printf("Published run %s (%s)%n", o.runId(), o.dataset() == null ? "" : o.dataset());
+      }
+      out.println("Next: benchlake ingest, then benchlake report --test " + testName(plan));
+    }
+  }
+
+  private static String testName(BenchmarkPlan plan) {
+    return plan.run().testName() != null
+        ? plan.run().testName()
+        : io.benchlake.loadgen.workload.Workloads.testName(plan.run().workload());
+  }
+
+  /** One state file per plan file and resolved plan: a changed plan starts afresh. */
+  private Path stateFile(Path planFile, BenchmarkPlan plan) {
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest(plan.toString().getBytes(StandardCharsets.UTF_8));
+      String name = planFile.getFileName().toString().replaceAll("\\.ya?ml$", "");
+      return home.root()
+          .resolve("plans")
+          .resolve(name + "-" + HexFormat.of().formatHex(digest, 0, 6) + ".json");
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.benchlake.loadgen.plan;
+
+import io.benchlake.loadgen.run.ErrorPolicy;
+import io.benchlake.loadgen.run.RunPlan;
+import io.benchlake.loadgen.workload.TestPreset;
+import io.benchlake.loadgen.workload.Workloads;
+import io.benchlake.loadgen.workload.oltp.OltpOptions;
+import io.benchlake.schemas.Property;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A plan checked and resolved: the TAF pattern of several datasets (label + server) running one
+ * test over a thread ladder, optionally restarting the server between thread counts.
+ */
+public record BenchmarkPlan(
+    List<DatasetSpec> datasets,
+    RunPlan run,
+    boolean restartBetweenThreads,
+    boolean prepare,
+    boolean cleanup) {
+
+  public static final String DEFAULT_EMBEDDED = "11.4.5";
+
+  public BenchmarkPlan {
+    datasets = List.copyOf(datasets);
+    if (datasets.isEmpty()) {
+      throw new IllegalArgumentException("datasets is empty: name at least one server");
+    }
+  }
+
+  /**
+   * Resolves a plan: the test name picks the workload and its fixed options (SELECT_SIMPLE_RANGES),
+   * the plan's options come on top, and everything left out has sysbench's default.
+   * IllegalArgumentException names the option at fault.
+   */
+  public static BenchmarkPlan resolve(PlanFile f) {
+    String workload = f.workload();
+    Map<String, String> options = new LinkedHashMap<>();
+    if (f.test() != null && workload == null) {
+      TestPreset preset =
+          Workloads.forTestName(f.test())
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "--test "
+                              + f.test()
+                              + " is not a test benchlake can run; name a --workload (known tests: "
+                              + String.join(
+                                  ", ",
+                                  Workloads.tests().stream().map(TestPreset::testName).toList())
+                              + ")"));
+      workload = preset.workload();
+      options.putAll(preset.options());
+    }
+    if (workload == null) {
+      workload = "oltp_read_write";
+    }
+    if (!Workloads.names().contains(workload)) {
+      throw new IllegalArgumentException(
+          "--workload '"
+              + workload
+              + "' is unknown (known: "
+              + String.join(", ", Workloads.names())
+              + ")");
+    }
+    if (f.options() != null) {
+      options.putAll(f.options());
+    }
+    OltpOptions oltp = OltpOptions.from(options);
+    Workloads.create(workload, oltp); // checks what the workload itself requires
+    List<Property> properties =
+        f.properties() == null
+            ? List.of()
+            : f.properties().entrySet().stream()
+                .map(e -> new Property(e.getKey(), e.getValue()))
+                .toList();
+    RunPlan run =
+        new RunPlan(
+            null,
+            f.test() != null ? f.test().toUpperCase(java.util.Locale.ROOT) : null,
+            f.tag(),
+            workload,
+            oltp,
+            f.threads() == null ? List.of(1) : f.threads(),
+            f.iterations() == null ? 1 : f.iterations(),
+            Durations.seconds(f.time() == null ? "10s" : f.time()),
+            f.events() == null ? 0 : f.events(),
+            Durations.seconds(f.warmupTime() == null ? "0s" : f.warmupTime()),
+            Durations.seconds(f.reportInterval() == null ? "1s" : f.reportInterval()),
+            f.percentile() == null ? 95 : f.percentile(),
+            f.rate() == null ? 0 : f.rate(),
+            ErrorPolicy.parse(
+                f.mysqlIgnoreErrors() == null ? ErrorPolicy.DEFAULT : f.mysqlIgnoreErrors()),
+            properties);
+    List<DatasetSpec> datasets =
+        f.datasets() == null || f.datasets().isEmpty()
+            ? List.of(DatasetSpec.embedded(DEFAULT_EMBEDDED))
+            : f.datasets();
+    return new BenchmarkPlan(
+        datasets,
+        run,
+        Boolean.TRUE.equals(f.restartBetweenThreads()),
+        !Boolean.FALSE.equals(f.prepare()),
+        Boolean.TRUE.equals(f.cleanup()));
+  }
+}

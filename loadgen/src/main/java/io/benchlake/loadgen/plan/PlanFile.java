@@ -1,0 +1,70 @@
+package io.benchlake.loadgen.plan;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run plan as written in YAML (keys in kebab-case), or as given by flags: every field may be
+ * absent and then has its default. {@link #over} lays flags over a file.
+ */
+public record PlanFile(
+    String test,
+    String workload,
+    String tag,
+    List<Integer> threads,
+    Integer iterations,
+    String time,
+    Long events,
+    String warmupTime,
+    String reportInterval,
+    Double percentile,
+    Double rate,
+    String mysqlIgnoreErrors,
+    Boolean restartBetweenThreads,
+    Boolean prepare,
+    Boolean cleanup,
+    Map<String, String> options,
+    Map<String, String> properties,
+    List<DatasetSpec> datasets) {
+
+  /** This plan with every field {@code top} sets taken from {@code top}; options are merged. */
+  public PlanFile over(PlanFile base) {
+    Map<String, String> merged = new java.util.LinkedHashMap<>();
+    if (base.options != null) {
+      merged.putAll(base.options);
+    }
+    if (options != null) {
+      merged.putAll(options);
+    }
+    Map<String, String> props = new java.util.LinkedHashMap<>();
+    if (base.properties != null) {
+      props.putAll(base.properties);
+    }
+    if (properties != null) {
+      props.putAll(properties);
+    }
+    return new PlanFile(
+        pick(test, base.test),
+        pick(workload, base.workload),
+        pick(tag, base.tag),
+        pick(threads, base.threads),
+        pick(iterations, base.iterations),
+        pick(time, base.time),
+        pick(events, base.events),
+        pick(warmupTime, base.warmupTime),
+        pick(reportInterval, base.reportInterval),
+        pick(percentile, base.percentile),
+        pick(rate, base.rate),
+        pick(mysqlIgnoreErrors, base.mysqlIgnoreErrors),
+        pick(restartBetweenThreads, base.restartBetweenThreads),
+        pick(prepare, base.prepare),
+        pick(cleanup, base.cleanup),
+        merged,
+        props,
+        pick(datasets, base.datasets));
+  }
+
+  private static <T> T pick(T top, T base) {
+    return top != null ? top : base;
+  }
+}
