@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
     subcommands = {
       DemoCommand.class,
       RunCommand.class,
+      ServerCommand.class,
+      BrokerCommand.class,
       ImportCommand.class,
       IngestCommand.class,
       SqlCommand.class,

@@ -3,7 +3,12 @@ package io.benchlake.cli;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.report.ComparisonQuery;
+import io.benchlake.analytics.report.ComparisonReport;
+import io.benchlake.analytics.report.HtmlReport;
+import io.benchlake.analytics.report.JsonReport;
+import io.benchlake.analytics.report.MarkdownReport;
 import io.benchlake.analytics.report.TextReport;
+import io.benchlake.analytics.report.TimeSeries;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
@@ -22,15 +27,14 @@ import picocli.CommandLine.Option;
     description =
         "Print the comparison report of a test across datasets (latest completed run of each).")
 final class ReportCommand implements Callable<Integer> {
-  @Option(
-      names = "--test",
-      description = "Test name, e.g. OLTP_RW (default: the test of the latest run).")
+  @Option(names = "--test", description = "Test name, e.g. OLTP_RW (default: the latest run's).")
   String test;
 
   @Option(
       names = "--metric",
       defaultValue = "TPS",
-      description = "Metric compared (default: ${DEFAULT-VALUE}).")
+      description =
+          "Metric compared: TPS, NOPM, TPM, latency_p95_ms, <TXN>_ratio, ... (default: ${DEFAULT-VALUE}).")
   String metric;
 
   @Option(
@@ -39,16 +43,25 @@ final class ReportCommand implements Callable<Integer> {
       description = "Datasets to compare, in column order (default: all, as first seen).")
   List<String> datasets = new ArrayList<>();
 
-  @Option(
-      names = "--title",
-      description = "Title lines (repeatable; default: METRIC by Thread Count ...).")
+  @Option(names = "--baseline", description = "A dataset to show every other's change from, in %.")
+  String baseline;
+
+  @Option(names = "--title", description = "Title lines (repeatable).")
   List<String> title = new ArrayList<>();
 
-  @Option(
-      names = "--format",
-      defaultValue = "text",
-      description = "text (md, html and json come later).")
+  @Option(names = "--format", defaultValue = "text", description = "text, md, html or json.")
   String format;
+
+  @Option(
+      names = "--series-threads",
+      description = "html: the thread count of the per-second chart (default: the highest).")
+  Integer seriesThreads;
+
+  @Option(
+      names = "--series-iteration",
+      defaultValue = "1",
+      description = "html: the iteration of the per-second chart (default: ${DEFAULT-VALUE}).")
+  int seriesIteration;
 
   @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE.")
   Path out;
@@ -56,15 +69,41 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     OutputFormat f = OutputFormat.parse(format);
-    if (f != OutputFormat.TEXT && f != OutputFormat.TABLE) {
-      throw new BadInputException("report --format " + format + " is not available yet: use text");
-    }
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
-      Output.write(
-          TextReport.render(
-              ComparisonQuery.load(session, Optional.ofNullable(test), metric, datasets, title)),
-          out);
+      ComparisonReport report =
+          ComparisonQuery.load(
+              session,
+              Optional.ofNullable(test),
+              metric,
+              datasets,
+              title,
+              Optional.ofNullable(baseline));
+      String text =
+          switch (f) {
+            case TEXT, TABLE -> TextReport.render(report);
+            case MD -> MarkdownReport.render(report);
+            case JSON -> JsonReport.render(report);
+            case HTML -> {
+              int threads =
+                  seriesThreads != null
+                      ? seriesThreads
+                      : report.threads().get(report.threads().size() - 1);
+              if (!report.threads().contains(threads)) {
+                throw new BadInputException(
+                    "--series-threads "
+                        + threads
+                        + " is not in the report (known: "
+                        + report.threads()
+                        + ")");
+              }
+              yield HtmlReport.render(
+                  report, Optional.of(TimeSeries.load(session, report, threads, seriesIteration)));
+            }
+            case CSV ->
+                throw new BadInputException("report --format csv: use text, md, html or json");
+          };
+      Output.write(text, out);
     }
     return 0;
   }

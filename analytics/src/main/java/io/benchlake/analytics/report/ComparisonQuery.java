@@ -40,6 +40,17 @@ public final class ComparisonQuery {
       String metric,
       List<String> datasets,
       List<String> title) {
+    return load(session, test, metric, datasets, title, Optional.empty());
+  }
+
+  /** As above, with change-% columns against {@code baseline} (one of the datasets). */
+  public static ComparisonReport load(
+      AnalyticsSession session,
+      Optional<String> test,
+      String metric,
+      List<String> datasets,
+      List<String> title,
+      Optional<String> baseline) {
     Connection c = session.connection();
     try {
       String testName = test.isPresent() ? test.get() : defaultTest(c);
@@ -61,8 +72,23 @@ public final class ComparisonQuery {
         }
       }
       if (stats.isEmpty()) {
+        List<String> tests = strings(c, resource("report_tests.sql"), null);
+        if (!tests.contains(testName)) {
+          throw new BadInputException(
+              "unknown test '"
+                  + testName
+                  + "' (tests with completed runs: "
+                  + String.join(", ", tests)
+                  + ")");
+        }
         throw new BadInputException(
-            "no completed run of test " + testName + " has metric " + metric + " in the warehouse");
+            "test "
+                + testName
+                + " has no metric '"
+                + metric
+                + "' (known: "
+                + String.join(", ", strings(c, resource("report_metrics.sql"), testName))
+                + ")");
       }
       List<String> order = new ArrayList<>();
       for (String d : datasets) {
@@ -81,6 +107,14 @@ public final class ComparisonQuery {
       if (order.isEmpty()) {
         order.addAll(stats.keySet());
       }
+      if (baseline.isPresent() && !order.contains(baseline.get())) {
+        throw new BadInputException(
+            "--baseline '"
+                + baseline.get()
+                + "' is not one of the compared datasets (known: "
+                + String.join(", ", order)
+                + ")");
+      }
       PropertyTable.Builder system = new PropertyTable.Builder();
       PropertyTable.Builder database = new PropertyTable.Builder();
       PropertyTable.Builder testInfo = new PropertyTable.Builder();
@@ -91,6 +125,11 @@ public final class ComparisonQuery {
           title.isEmpty()
               ? List.of(metric + " by Thread Count", metric + " by Thread Count - " + testName)
               : title;
+      PropertyTable systemInfo = system.build();
+      Map<String, Map<String, Map<String, String>>> settings = new LinkedHashMap<>();
+      for (String dataset : order) {
+        settings(c, runOf.get(dataset), dataset, settings);
+      }
       return new ComparisonReport(
           titles,
           testName,
@@ -98,11 +137,47 @@ public final class ComparisonQuery {
           order,
           List.copyOf(threads),
           stats,
-          system.build(),
+          systemInfo,
           database.build(),
-          testInfo.build());
+          testInfo.build(),
+          baseline,
+          Differences.find(order, systemInfo, settings),
+          runOf);
     } catch (SQLException e) {
       throw new IllegalStateException("report query failed: " + e.getMessage(), e);
+    }
+  }
+
+  private static List<String> strings(Connection c, String sql, String parameter)
+      throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (PreparedStatement st = c.prepareStatement(sql)) {
+      if (parameter != null) {
+        st.setString(1, parameter);
+      }
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A run's settings into source → dataset → setting → value. */
+  private static void settings(
+      Connection c, String runId, String dataset, Map<String, Map<String, Map<String, String>>> out)
+      throws SQLException {
+    try (PreparedStatement st = c.prepareStatement(resource("report_settings.sql"))) {
+      st.setString(1, runId);
+      st.setString(2, runId);
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          out.computeIfAbsent(rs.getString(1), s -> new LinkedHashMap<>())
+              .computeIfAbsent(dataset, d -> new LinkedHashMap<>())
+              .put(rs.getString(2), rs.getString(3));
+        }
+      }
     }
   }
 
@@ -229,7 +304,7 @@ public final class ComparisonQuery {
     return shown == Math.rint(shown) ? String.valueOf((long) shown) : String.valueOf(shown);
   }
 
-  private static String resource(String name) {
+  static String resource(String name) {
     try (InputStream in = ComparisonQuery.class.getResourceAsStream("/queries/" + name)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A comparison report: one metric of one test across datasets and thread counts, with the System,
@@ -18,9 +19,17 @@ public record ComparisonReport(
     Map<String, Map<Integer, ThreadStatistics>> stats,
     PropertyTable system,
     PropertyTable database,
-    PropertyTable testInfo) {
+    PropertyTable testInfo,
+    Optional<String> baseline,
+    List<Difference> differences,
+    Map<String, String> runIds) {
 
   public ComparisonReport {
+    differences = List.copyOf(differences);
+    runIds = Map.copyOf(runIds);
+    if (baseline.isPresent() && !datasets.contains(baseline.get())) {
+      throw new IllegalArgumentException("the baseline must be one of the datasets");
+    }
     title = List.copyOf(title);
     datasets = List.copyOf(datasets);
     threads = List.copyOf(threads);
@@ -31,6 +40,22 @@ public record ComparisonReport(
 
   public Optional<ThreadStatistics> at(String dataset, int threadCount) {
     return Optional.ofNullable(stats.getOrDefault(dataset, Map.of()).get(threadCount));
+  }
+
+  /**
+   * The change of a dataset's mean from the baseline's at a thread count, in percent: empty without
+   * a baseline, a value on either side, or a baseline mean of 0.
+   */
+  public OptionalDouble changePct(String dataset, int threadCount) {
+    if (baseline.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    Optional<ThreadStatistics> base = at(baseline.get(), threadCount);
+    Optional<ThreadStatistics> other = at(dataset, threadCount);
+    if (base.isEmpty() || other.isEmpty() || base.get().mean() == 0) {
+      return OptionalDouble.empty();
+    }
+    return OptionalDouble.of((other.get().mean() - base.get().mean()) / base.get().mean() * 100);
   }
 
   /** The most iterations any dataset has at a thread count: the number of Iteration rows. */

@@ -230,6 +230,7 @@ public final class BenchmarkRun {
     values.add(new IterationValue("transactions", r.transactions(), "tx", "loadgen:exact"));
     values.add(new IterationValue("errors", r.errors(), "count", "loadgen:exact"));
     values.add(new IterationValue("reconnects", r.reconnects(), "count", "loadgen:exact"));
+    values.add(new IterationValue("client_cpu_s", r.clientCpuS(), "s", "loadgen:process"));
     if (h.getTotalCount() > 0) {
       values.add(
           new IterationValue(

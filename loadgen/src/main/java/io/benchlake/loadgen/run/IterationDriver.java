@@ -107,6 +107,7 @@ final class IterationDriver {
     reporter.shutdown();
     reporter.awaitTermination(10, TimeUnit.SECONDS);
     snapshots.takeLast();
+    double clientCpuS = (processCpuNanos() - snapshots.measuredCpuStart) / (double) NANOS;
     List<Long> perThread = new ArrayList<>();
     List<Double> busy = new ArrayList<>();
     for (int w = 0; w < threads; w++) {
@@ -128,7 +129,14 @@ final class IterationDriver {
         snapshots.measuredLatency,
         perThread,
         busy,
+        clientCpuS,
         Optional.ofNullable(failure.get()));
+  }
+
+  /** CPU time of this whole process (workers, reporter, GC, JIT, publishing), in nanoseconds. */
+  private static long processCpuNanos() {
+    var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
   }
 
   /** When a worker stops: the deadline, the shared event budget, or another worker's failure. */
@@ -291,6 +299,7 @@ final class IterationDriver {
     final Histogram measuredLatency = new Histogram(3);
     long lastTick;
     long measuredStart;
+    long measuredCpuStart = processCpuNanos();
     int ticks;
 
     Snapshots(
@@ -348,6 +357,7 @@ final class IterationDriver {
       lastTick = now;
       if (warmup) {
         measuredStart = now;
+        measuredCpuStart = processCpuNanos();
       } else {
         measured.transactions += tx;
         measured.reads += r;

@@ -6,7 +6,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The totals of one iteration from exact counts: transactions and queries completed in the measured
- * window, its length, and the merged latency histogram (microseconds).
+ * window, its length, the merged latency histogram (microseconds), and the CPU seconds this process
+ * spent over the iteration (the client's cost, compared against sysbench's in bench/).
  */
 public record IterationResult(
     int threads,
@@ -21,6 +22,7 @@ public record IterationResult(
     Histogram latencyUs,
     List<Long> eventsPerThread,
     List<Double> busySecondsPerThread,
+    double clientCpuS,
     Optional<String> failure) {
 
   public double tps() {

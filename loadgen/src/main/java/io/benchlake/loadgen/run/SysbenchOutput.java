@@ -120,6 +120,12 @@ final class SysbenchOutput {
         "    execution time (avg/stddev):   %.4f/%.2f%n",
         mean(r.busySecondsPerThread()),
         stddev(r.busySecondsPerThread()));
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "Client CPU time: %.3fs (%.4fs per 1000 events)%n",
+        r.clientCpuS(),
+        r.transactions() == 0 ? 0 : r.clientCpuS() * 1000 / r.transactions());
     r.failure().ifPresent(f -> out.println("FATAL: " + f));
   }
 

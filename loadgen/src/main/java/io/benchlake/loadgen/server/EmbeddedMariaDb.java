@@ -56,6 +56,20 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
 
   /** Unpacks (once), initialises (once) and starts the given version; one server at a time. */
   public static EmbeddedMariaDb start(BenchlakeHome home, String version, ServerConfig config) {
+    return start(home, version, config, 0, null);
+  }
+
+  /**
+   * As {@link #start(BenchlakeHome, String, ServerConfig)}, on a given port (0: a free one) and
+   * with the benchmark user's password given (null: a random one), for a server shared with other
+   * clients such as sysbench.
+   */
+  public static EmbeddedMariaDb start(
+      BenchlakeHome home, String version, ServerConfig config, int wantedPort, String password) {
+    if (password != null && !password.matches("[A-Za-z0-9_.-]{8,64}")) {
+      throw new io.benchlake.home.BadInputException(
+          "the password must be 8 to 64 letters, digits, '_', '.' or '-'");
+    }
     synchronized (ONE_AT_A_TIME) {
       if (running != null) {
         throw new IllegalStateException(
@@ -66,7 +80,12 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
       Path baseDir = dist.unpackInto(serverDir.resolve("base"));
       Path dataDir = serverDir.resolve("data");
       Path tmpDir = serverDir.resolve("tmp");
-      int port = Ports.freeLoopbackPort();
+      int port = wantedPort;
+      if (port == 0) {
+        port = Ports.freeLoopbackPort();
+      } else {
+        Ports.requireFree(port, "--port");
+      }
       try {
         Files.createDirectories(tmpDir);
         Files.writeString(serverDir.resolve("run.cnf"), config.toCnf());
@@ -88,13 +107,16 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
         builder.addArg("--user=root"); // mariadbd refuses to run as root without it
       }
       config.toArgs().forEach(builder::addArg);
-      String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+      String secret =
+          password != null
+              ? password
+              : HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
       try {
         var configuration = builder.build();
         DB db = DB.newEmbeddedDB(configuration);
         db.start();
         EmbeddedMariaDb server =
-            new EmbeddedMariaDb(version, db, port, serverDir, baseDir, password, config.toCnf());
+            new EmbeddedMariaDb(version, db, port, serverDir, baseDir, secret, config.toCnf());
         Runtime.getRuntime().addShutdownHook(server.stopAtExit);
         running = server;
         try {
@@ -122,7 +144,7 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
         Statement st = c.createStatement()) {
       st.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
       for (String host : new String[] {"127.0.0.1", "localhost"}) {
-        // The password is hex we generated: nothing to escape, and it is never logged.
+        // The password is checked to be [A-Za-z0-9_.-]: nothing to escape; it is never logged.
         st.execute(
             "CREATE OR REPLACE USER '"
                 + USER

@@ -6,7 +6,6 @@ import io.benchlake.loadgen.workload.Worker;
 import io.benchlake.loadgen.workload.Workload;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 
@@ -49,11 +48,7 @@ abstract sealed class SelectRandom implements Workload
       @Override
       public QueryCounts execute() throws SQLException {
         bind(statement, worker, min, max);
-        try (ResultSet rs = statement.executeQuery()) {
-          while (rs.next()) {
-            rs.getString(1);
-          }
-        }
+        OltpTransaction.drain(statement);
         return new QueryCounts(1, 0, 0);
       }
 

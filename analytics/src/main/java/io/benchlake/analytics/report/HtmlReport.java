@@ -1,0 +1,164 @@
+package io.benchlake.analytics.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Renders a comparison report as one self-contained HTML file: the report's tables, and charts made
+ * with uPlot (inlined) of the metric against threads, of the iteration values at each thread count,
+ * and of the per-second series of one iteration. Every value from the data is escaped: as HTML text
+ * in the tables, and as JSON with {@code <}, {@code >} and {@code &} escaped for the charts, which
+ * only ever set text, never markup.
+ */
+public final class HtmlReport {
+  private static final String UPLOT = "META-INF/resources/webjars/uplot/1.6.30/dist/";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private HtmlReport() {}
+
+  public static String render(ComparisonReport r, Optional<TimeSeries> series) {
+    StringBuilder h = new StringBuilder();
+    String title = r.title().isEmpty() ? r.metric() + " - " + r.test() : r.title().get(0);
+    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
+        .append(esc(title))
+        .append("</title>\n<style>")
+        .append(resource(UPLOT + "uPlot.min.css"))
+        .append(STYLE)
+        .append("</style>\n</head><body data-charts=\"pending\">\n");
+    h.append("<h1>").append(esc(title)).append("</h1>\n");
+    r.title().stream().skip(1).forEach(t -> h.append("<p>").append(esc(t)).append("</p>\n"));
+    h.append("<h2>Comparison: ").append(esc(r.metric())).append("</h2>\n");
+    h.append("<div class=\"chart\" id=\"chart-threads\"></div>\n");
+    table(h, ReportTables.comparison(r));
+    if (r.baseline().isPresent()) {
+      h.append("<h2>Change vs ").append(esc(r.baseline().get())).append(" (%)</h2>\n");
+      table(h, ReportTables.changes(r));
+    }
+    h.append("<h2>Iteration values per thread count</h2>\n<div id=\"chart-iterations\"></div>\n");
+    series.ifPresent(
+        s ->
+            h.append("<h2>Per-second series: ")
+                .append(s.threads())
+                .append(" threads, iteration ")
+                .append(s.iteration())
+                .append("</h2>\n<div class=\"chart\" id=\"chart-series\"></div>\n"));
+    if (!r.differences().isEmpty()) {
+      h.append("<h2>Differences between datasets (besides the version)</h2>\n");
+      table(h, ReportTables.differences(r));
+    }
+    h.append("<h2>System Info</h2>\n");
+    table(h, ReportTables.properties(r.datasets(), r.system()));
+    h.append("<h2>Database Info</h2>\n");
+    table(h, ReportTables.properties(r.datasets(), r.database()));
+    h.append("<h2>Test Info</h2>\n");
+    table(h, ReportTables.properties(r.datasets(), r.testInfo()));
+    for (int threads : r.threads()) {
+      h.append("<h2>Thread Count: ").append(threads).append("</h2>\n");
+      table(h, ReportTables.metrics(r, threads));
+    }
+    h.append("<script type=\"application/json\" id=\"report-data\">")
+        .append(data(r, series))
+        .append("</script>\n<script>")
+        .append(resource(UPLOT + "uPlot.iife.min.js"))
+        .append("</script>\n<script>")
+        .append(resource("report/charts.js"))
+        .append("</script>\n</body></html>\n");
+    return h.toString();
+  }
+
+  private static void table(StringBuilder h, List<List<String>> rows) {
+    h.append("<table>\n<thead><tr>");
+    rows.get(0).forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
+    h.append("</tr></thead>\n<tbody>\n");
+    for (List<String> row : rows.subList(1, rows.size())) {
+      h.append("<tr>");
+      for (int i = 0; i < row.size(); i++) {
+        h.append(i == 0 ? "<th>" : "<td>")
+            .append(esc(row.get(i)))
+            .append(i == 0 ? "</th>" : "</td>");
+      }
+      h.append("</tr>\n");
+    }
+    h.append("</tbody></table>\n");
+  }
+
+  /** The chart data as JSON that cannot end the script element or start markup. */
+  private static String data(ComparisonReport r, Optional<TimeSeries> series) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put("metric", r.metric());
+    d.put("datasets", r.datasets());
+    d.put("threads", r.threads());
+    List<List<Double>> means = new ArrayList<>();
+    List<List<List<Double>>> iterations = new ArrayList<>();
+    for (String ds : r.datasets()) {
+      List<Double> m = new ArrayList<>();
+      List<List<Double>> its = new ArrayList<>();
+      for (int t : r.threads()) {
+        m.add(r.at(ds, t).map(ThreadStatistics::mean).orElse(null));
+        its.add(r.at(ds, t).map(ThreadStatistics::iterations).orElse(List.of()));
+      }
+      means.add(m);
+      iterations.add(its);
+    }
+    d.put("means", means);
+    d.put("iterations", iterations);
+    series.ifPresent(s -> d.put("series", s.points()));
+    try {
+      return JSON.writeValueAsString(d)
+          .replace("<", "\\u003c")
+          .replace(">", "\\u003e")
+          .replace("&", "\\u0026");
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static String esc(String s) {
+    if (s == null) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder(s.length() + 16);
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '<' -> b.append("&lt;");
+        case '>' -> b.append("&gt;");
+        case '&' -> b.append("&amp;");
+        case '"' -> b.append("&quot;");
+        case '\'' -> b.append("&#39;");
+        default -> b.append(c);
+      }
+    }
+    return b.toString();
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static final String STYLE =
+      """
+      body{font-family:system-ui,sans-serif;margin:2em;color:#222}
+      table{border-collapse:collapse;margin:0.5em 0 1.5em}
+      th,td{border:1px solid #ccc;padding:2px 8px;text-align:right;font-variant-numeric:tabular-nums}
+      tbody th{text-align:left;font-weight:normal}
+      td{max-width:40em;overflow-wrap:anywhere}
+      .chart,.small{margin:0.5em 0 1.5em}
+      .small{display:inline-block;margin-right:1em}
+      """;
+}

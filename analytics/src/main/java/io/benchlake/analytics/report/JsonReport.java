@@ -1,0 +1,88 @@
+package io.benchlake.analytics.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Renders a comparison report as JSON for scripts and CI, in the stable shape documented in
+ * docs/sql.md ("report --format json"): format "benchlake.report/1", unrounded numbers.
+ */
+public final class JsonReport {
+  public static final String FORMAT = "benchlake.report/1";
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private JsonReport() {}
+
+  public static String render(ComparisonReport r) {
+    try {
+      return JSON.writeValueAsString(tree(r)) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The report as maps and lists, in a fixed key order. */
+  public static Map<String, Object> tree(ComparisonReport r) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("format", FORMAT);
+    root.put("title", r.title());
+    root.put("test", r.test());
+    root.put("metric", r.metric());
+    root.put("datasets", r.datasets());
+    root.put("baseline", r.baseline().orElse(null));
+    root.put("threads", r.threads());
+    List<Map<String, Object>> cells = new ArrayList<>();
+    for (String d : r.datasets()) {
+      for (int t : r.threads()) {
+        r.at(d, t)
+            .ifPresent(
+                s -> {
+                  Map<String, Object> c = new LinkedHashMap<>();
+                  c.put("dataset", d);
+                  c.put("threads", t);
+                  c.put("n", s.n());
+                  c.put("mean", s.mean());
+                  c.put("max", s.max());
+                  c.put("min", s.min());
+                  c.put("stddev", s.stddev());
+                  c.put("cov", s.cov());
+                  c.put("median", s.median());
+                  c.put("p95", s.p95());
+                  c.put("p99", s.p99());
+                  c.put("skewness", s.skewness());
+                  c.put("iterations", s.iterations());
+                  var change = r.changePct(d, t);
+                  c.put("change_pct", change.isPresent() ? change.getAsDouble() : null);
+                  cells.add(c);
+                });
+      }
+    }
+    root.put("cells", cells);
+    root.put("system_info", properties(r.system()));
+    root.put("database_info", properties(r.database()));
+    root.put("test_info", properties(r.testInfo()));
+    List<Map<String, Object>> differences = new ArrayList<>();
+    for (Difference d : r.differences()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("section", d.section());
+      m.put("name", d.name());
+      m.put("values", d.values());
+      differences.add(m);
+    }
+    root.put("differences", differences);
+    return root;
+  }
+
+  private static Map<String, Object> properties(PropertyTable table) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("names", table.names());
+    m.put("values", table.values());
+    return m;
+  }
+}

@@ -1,0 +1,54 @@
+package io.benchlake.analytics.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Renders a comparison report as Markdown: the text report's blocks as headings and tables. */
+public final class MarkdownReport {
+  private MarkdownReport() {}
+
+  public static String render(ComparisonReport r) {
+    List<String> out = new ArrayList<>();
+    if (!r.title().isEmpty()) {
+      out.add("# " + cell(r.title().get(0)));
+      r.title().stream().skip(1).forEach(t -> out.add(cell(t)));
+    }
+    section(out, "Comparison: " + r.metric(), ReportTables.comparison(r));
+    if (r.baseline().isPresent()) {
+      section(out, "Change vs " + r.baseline().get() + " (%)", ReportTables.changes(r));
+    }
+    section(out, "System Info", ReportTables.properties(r.datasets(), r.system()));
+    section(out, "Database Info", ReportTables.properties(r.datasets(), r.database()));
+    section(out, "Test Info", ReportTables.properties(r.datasets(), r.testInfo()));
+    for (int threads : r.threads()) {
+      section(out, "Thread Count: " + threads, ReportTables.metrics(r, threads));
+    }
+    if (!r.differences().isEmpty()) {
+      section(
+          out, "Differences between datasets (besides the version)", ReportTables.differences(r));
+    }
+    return String.join("\n", out) + "\n";
+  }
+
+  private static void section(List<String> out, String heading, List<List<String>> rows) {
+    out.add("");
+    out.add("## " + cell(heading));
+    out.add("");
+    out.add(line(rows.get(0)));
+    out.add(line(rows.get(0).stream().map(c -> "---").toList()));
+    rows.stream().skip(1).forEach(row -> out.add(line(row)));
+  }
+
+  private static String line(List<String> cells) {
+    return "| " + String.join(" | ", cells.stream().map(MarkdownReport::cell).toList()) + " |";
+  }
+
+  /** A cell as literal text: pipes escaped, HTML disarmed, so data never becomes markup. */
+  static String cell(String s) {
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("|", "\\|")
+        .replace("\n", " ");
+  }
+}

@@ -1,0 +1,133 @@
+package io.benchlake.analytics.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The tables of a comparison report as rows of cells, the same for every format: the first row is
+ * the header. Numbers are rounded here, once, as the TAF reports round them.
+ */
+public final class ReportTables {
+  private ReportTables() {}
+
+  /** Threads, then each dataset's mean at 3 decimals. */
+  public static List<List<String>> comparison(ComparisonReport r) {
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(row("Threads", r.datasets()));
+    for (int threads : r.threads()) {
+      rows.add(row(String.valueOf(threads), cells(r, threads, s -> number(s.mean(), 3))));
+    }
+    return rows;
+  }
+
+  /** Threads, then each dataset's change from the baseline in percent; empty without one. */
+  public static List<List<String>> changes(ComparisonReport r) {
+    List<List<String>> rows = new ArrayList<>();
+    if (r.baseline().isEmpty()) {
+      return rows;
+    }
+    rows.add(row("Threads", r.datasets()));
+    for (int threads : r.threads()) {
+      List<String> cells = new ArrayList<>();
+      for (String d : r.datasets()) {
+        if (d.equals(r.baseline().get())) {
+          cells.add("baseline");
+        } else {
+          var change = r.changePct(d, threads);
+          cells.add(change.isPresent() ? signed(change.getAsDouble()) : "");
+        }
+      }
+      rows.add(row(String.valueOf(threads), cells));
+    }
+    return rows;
+  }
+
+  /** Property, then each dataset's value on one line. */
+  public static List<List<String>> properties(List<String> datasets, PropertyTable table) {
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(row("Property", datasets));
+    for (String name : table.names()) {
+      rows.add(row(name, datasets.stream().map(d -> flat(table.value(d, name))).toList()));
+    }
+    return rows;
+  }
+
+  /** The statistics of one thread count: Mean … Skewness, then one row per iteration. */
+  public static List<List<String>> metrics(ComparisonReport r, int threads) {
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(row("Metric", r.datasets()));
+    rows.add(row("Mean", cells(r, threads, s -> number(s.mean(), 2))));
+    rows.add(row("Max", cells(r, threads, s -> number(s.max(), 2))));
+    rows.add(row("Min", cells(r, threads, s -> number(s.min(), 2))));
+    rows.add(row("StdDev", cells(r, threads, s -> number(s.stddev(), 2))));
+    rows.add(row("CoV", cells(r, threads, s -> s.cov() == null ? "" : number(s.cov(), 2))));
+    rows.add(row("Median (p50)", cells(r, threads, s -> number(s.median(), 2))));
+    rows.add(row("p95", cells(r, threads, s -> number(s.p95(), 2))));
+    rows.add(row("p99", cells(r, threads, s -> number(s.p99(), 2))));
+    rows.add(row("Skewness", cells(r, threads, s -> number(s.skewness(), 2))));
+    for (int k = 1; k <= r.iterationRows(threads); k++) {
+      int index = k - 1;
+      rows.add(
+          row(
+              "Iteration " + k,
+              cells(
+                  r,
+                  threads,
+                  s -> index < s.iterations().size() ? number(s.iterations().get(index), 2) : "")));
+    }
+    return rows;
+  }
+
+  /** What differs between the datasets besides the version; only the header when nothing does. */
+  public static List<List<String>> differences(ComparisonReport r) {
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(row("Difference", r.datasets()));
+    for (Difference d : r.differences()) {
+      rows.add(
+          row(
+              d.section() + ": " + d.name(),
+              r.datasets().stream().map(ds -> flat(d.values().get(ds))).toList()));
+    }
+    return rows;
+  }
+
+  private static List<String> cells(
+      ComparisonReport r, int threads, Function<ThreadStatistics, String> cell) {
+    return r.datasets().stream().map(d -> r.at(d, threads).map(cell).orElse("")).toList();
+  }
+
+  private static List<String> row(String first, List<String> cells) {
+    List<String> row = new ArrayList<>();
+    row.add(first);
+    row.addAll(cells);
+    return row;
+  }
+
+  /** A value on one line: the tables flatten multi-line values such as a cnf. */
+  static String flat(String value) {
+    if (value == null) {
+      return "";
+    }
+    return String.join(" ", value.lines().map(String::strip).filter(l -> !l.isEmpty()).toList())
+        .replace('\t', ' ');
+  }
+
+  static String signed(double pct) {
+    String n = number(pct, 2);
+    return (pct > 0 && !n.equals("0.00") ? "+" : "") + n;
+  }
+
+  /**
+   * A value at a number of decimals, rounded from its exact binary value as C's printf does
+   * (String.format rounds the shortest decimal form, which differs on values such as 610841.465,
+   * stored as 610841.46499999…).
+   */
+  public static String number(double value, int decimals) {
+    String text =
+        new java.math.BigDecimal(value)
+            .setScale(decimals, java.math.RoundingMode.HALF_EVEN)
+            .toPlainString();
+    return text.matches("-0\\.0*") ? text.substring(1) : text;
+  }
+}

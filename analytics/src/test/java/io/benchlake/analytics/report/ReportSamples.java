@@ -1,0 +1,69 @@
+package io.benchlake.analytics.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Small reports built from plain values, for the renderers' tests. */
+final class ReportSamples {
+  static final String EVIL = "<script>alert(1)</script>";
+
+  private ReportSamples() {}
+
+  static ThreadStatistics stats(double... values) {
+    double mean = java.util.Arrays.stream(values).average().orElse(0);
+    double max = java.util.Arrays.stream(values).max().orElse(0);
+    double min = java.util.Arrays.stream(values).min().orElse(0);
+    return new ThreadStatistics(
+        values.length,
+        mean,
+        max,
+        min,
+        1.5,
+        0.01,
+        mean,
+        max,
+        max,
+        0.0,
+        java.util.Arrays.stream(values).boxed().toList());
+  }
+
+  /** Two datasets, the second named like a script, at 1 and 4 threads; B 10% below A. */
+  static ComparisonReport twoDatasets(Optional<String> baseline) {
+    Map<String, Map<Integer, ThreadStatistics>> stats = new LinkedHashMap<>();
+    stats.put("Mariadb 11.4.5", Map.of(1, stats(100, 102, 98), 4, stats(400, 404, 396)));
+    stats.put(EVIL, Map.of(1, stats(90, 91.8, 88.2), 4, stats(360, 363.6, 356.4)));
+    PropertyTable system =
+        new PropertyTable.Builder()
+            .put("Mariadb 11.4.5", "Host", "db1")
+            .put(EVIL, "Host", "db2 & <b>")
+            .build();
+    PropertyTable empty = new PropertyTable.Builder().build();
+    List<String> datasets = List.of("Mariadb 11.4.5", EVIL);
+    List<Difference> diffs =
+        Differences.find(
+            datasets,
+            system,
+            Map.of(
+                "variable",
+                Map.of(
+                    "Mariadb 11.4.5",
+                    Map.of("innodb_buffer_pool_size", "128M", "version", "11.4.5"),
+                    EVIL,
+                    Map.of("innodb_buffer_pool_size", "1G", "version", "10.11.5"))));
+    return new ComparisonReport(
+        List.of("TPS by Thread Count", "TPS by Thread Count - OLTP_RW"),
+        "OLTP_RW",
+        "TPS",
+        datasets,
+        List.of(1, 4),
+        stats,
+        system,
+        empty,
+        empty,
+        baseline,
+        diffs,
+        Map.of("Mariadb 11.4.5", "r1", EVIL, "r2"));
+  }
+}

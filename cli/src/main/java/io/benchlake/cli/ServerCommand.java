@@ -1,0 +1,65 @@
+package io.benchlake.cli;
+
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.loadgen.server.EmbeddedMariaDb;
+import io.benchlake.loadgen.server.MariaDbDistribution;
+import io.benchlake.loadgen.server.ServerConfig;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * benchlake server: an embedded MariaDB in the foreground on 127.0.0.1, for other clients
+ * (sysbench, the mariadb client, benchlake run --jdbc-url) to share; Ctrl-C stops it.
+ */
+@Command(
+    name = "server",
+    mixinStandardHelpOptions = true,
+    description = "Host an embedded MariaDB server on 127.0.0.1 until Ctrl-C.")
+final class ServerCommand implements Callable<Integer> {
+  @Option(
+      names = "--version",
+      defaultValue = "11.4.5",
+      description = "The embedded MariaDB version (default: ${DEFAULT-VALUE}).")
+  String version;
+
+  @Option(names = "--port", defaultValue = "0", description = "The port (default: a free one).")
+  int port;
+
+  @Option(
+      names = "--password-env",
+      paramLabel = "VAR",
+      description =
+          "The environment variable holding the password of user 'benchlake' (default: random, not shown).")
+  String passwordEnv;
+
+  @Override
+  public Integer call() throws Exception {
+    MariaDbDistribution.of(version);
+    String password = null;
+    if (passwordEnv != null) {
+      password = System.getenv(passwordEnv);
+      if (password == null) {
+        throw new BadInputException("--password-env: " + passwordEnv + " is not set");
+      }
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    try (EmbeddedMariaDb server =
+        EmbeddedMariaDb.start(
+            BenchlakeHome.fromEnvironment(),
+            version,
+            ServerConfig.embeddedDefaults(),
+            port,
+            password)) {
+      System.out.printf(
+          "MariaDB %s listening: %s user %s (pid %s)%nReady. Ctrl-C stops it.%n",
+          version, server.jdbcUrl(), server.user(), server.pid().map(String::valueOf).orElse("?"));
+      System.out.flush();
+      Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
+      stopped.await();
+    }
+    return 0;
+  }
+}
