@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       SqlCommand.class,
       ReportCommand.class,
       RegressionsCommand.class,
+      TrendCommand.class,
       ExportCommand.class,
       DlqCommand.class,
       CommandLine.HelpCommand.class

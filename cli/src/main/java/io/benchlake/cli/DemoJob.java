@@ -4,7 +4,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.report.ComparisonQuery;
 import io.benchlake.analytics.report.ComparisonReport;
+import io.benchlake.analytics.report.HtmlReport;
 import io.benchlake.analytics.report.TextReport;
+import io.benchlake.analytics.report.TimeSeries;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BadInputException;
@@ -101,6 +103,7 @@ final class DemoJob {
           result.refused().isEmpty() ? "" : ", refused " + result.refused().size());
     }
     String report;
+    String html;
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
       ComparisonReport comparison =
           ComparisonQuery.load(
@@ -115,14 +118,20 @@ final class DemoJob {
                       + String.join(" vs ", o.versions())
                       + ", oltp_read_write"));
       report = TextReport.render(comparison);
+      int top = comparison.threads().get(comparison.threads().size() - 1);
+      html =
+          HtmlReport.render(comparison, Optional.of(TimeSeries.load(session, comparison, top, 1)));
     }
     out.println();
     out.print(report);
-    Path saved = save(report);
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    Path saved = save("demo-" + stamp + ".txt", report);
+    Path savedHtml = save("demo-" + stamp + ".html", html);
     out.printf(
         Locale.ROOT,
-        "%nReport written to %s; demo took %.0f s.%n",
+        "%nReport written to %s and %s; demo took %.0f s.%n",
         saved,
+        savedHtml,
         (System.nanoTime() - began) / 1e9);
   }
 
@@ -140,15 +149,11 @@ final class DemoJob {
     }
   }
 
-  private Path save(String report) throws IOException {
+  private Path save(String name, String text) throws IOException {
     Path dir = home.root().resolve("reports");
     Files.createDirectories(dir);
-    Path file =
-        dir.resolve(
-            "demo-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                + ".txt");
-    Files.writeString(file, report);
+    Path file = dir.resolve(name);
+    Files.writeString(file, text);
     return file;
   }
 }

@@ -2,10 +2,6 @@ package io.benchlake.analytics.regress;
 
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.home.BadInputException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -103,10 +99,6 @@ public final class RegressionQuery {
   }
 
   private static String sql() {
-    try (InputStream in = RegressionQuery.class.getResourceAsStream("/queries/regressions.sql")) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return io.benchlake.analytics.QueryFiles.read("regressions.sql");
   }
 }

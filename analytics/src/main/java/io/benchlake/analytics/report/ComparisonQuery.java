@@ -2,12 +2,11 @@ package io.benchlake.analytics.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.QueryFiles;
 import io.benchlake.home.BadInputException;
 import io.benchlake.schemas.EventCodec;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -57,7 +56,7 @@ public final class ComparisonQuery {
       Map<String, Map<Integer, ThreadStatistics>> stats = new LinkedHashMap<>();
       Map<String, String> runOf = new LinkedHashMap<>();
       TreeSet<Integer> threads = new TreeSet<>();
-      try (PreparedStatement st = c.prepareStatement(resource("report_stats.sql"))) {
+      try (PreparedStatement st = c.prepareStatement(QueryFiles.read("report_stats.sql"))) {
         st.setString(1, testName);
         st.setString(2, metric);
         try (ResultSet rs = st.executeQuery()) {
@@ -72,7 +71,7 @@ public final class ComparisonQuery {
         }
       }
       if (stats.isEmpty()) {
-        List<String> tests = strings(c, resource("report_tests.sql"), null);
+        List<String> tests = strings(c, QueryFiles.read("report_tests.sql"), null);
         if (!tests.contains(testName)) {
           throw new BadInputException(
               "unknown test '"
@@ -87,7 +86,7 @@ public final class ComparisonQuery {
                 + " has no metric '"
                 + metric
                 + "' (known: "
-                + String.join(", ", strings(c, resource("report_metrics.sql"), testName))
+                + String.join(", ", strings(c, QueryFiles.read("report_metrics.sql"), testName))
                 + ")");
       }
       List<String> order = new ArrayList<>();
@@ -168,7 +167,7 @@ public final class ComparisonQuery {
   private static void settings(
       Connection c, String runId, String dataset, Map<String, Map<String, Map<String, String>>> out)
       throws SQLException {
-    try (PreparedStatement st = c.prepareStatement(resource("report_settings.sql"))) {
+    try (PreparedStatement st = c.prepareStatement(QueryFiles.read("report_settings.sql"))) {
       st.setString(1, runId);
       st.setString(2, runId);
       try (ResultSet rs = st.executeQuery()) {
@@ -182,7 +181,7 @@ public final class ComparisonQuery {
   }
 
   private static String defaultTest(Connection c) throws SQLException {
-    try (PreparedStatement st = c.prepareStatement(resource("report_default_test.sql"));
+    try (PreparedStatement st = c.prepareStatement(QueryFiles.read("report_default_test.sql"));
         ResultSet rs = st.executeQuery()) {
       if (!rs.next()) {
         throw new BadInputException(
@@ -221,7 +220,7 @@ public final class ComparisonQuery {
       PropertyTable.Builder database,
       PropertyTable.Builder test)
       throws SQLException {
-    try (PreparedStatement st = c.prepareStatement(resource("report_run_info.sql"))) {
+    try (PreparedStatement st = c.prepareStatement(QueryFiles.read("report_run_info.sql"))) {
       st.setString(1, runId);
       try (ResultSet rs = st.executeQuery()) {
         if (!rs.next()) {
@@ -302,13 +301,5 @@ public final class ComparisonQuery {
     double s = ((Number) seconds).doubleValue();
     double shown = "min".equals(unit) || "m".equals(unit) ? s / 60 : s;
     return shown == Math.rint(shown) ? String.valueOf((long) shown) : String.valueOf(shown);
-  }
-
-  static String resource(String name) {
-    try (InputStream in = ComparisonQuery.class.getResourceAsStream("/queries/" + name)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

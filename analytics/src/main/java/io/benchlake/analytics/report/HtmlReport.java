@@ -20,7 +20,7 @@ import java.util.Optional;
  * only ever set text, never markup.
  */
 public final class HtmlReport {
-  private static final String UPLOT = "META-INF/resources/webjars/uplot/1.6.30/dist/";
+  public static final String UPLOT = "META-INF/resources/webjars/uplot/1.6.30/dist/";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private HtmlReport() {}
@@ -112,8 +112,13 @@ public final class HtmlReport {
     d.put("means", means);
     d.put("iterations", iterations);
     series.ifPresent(s -> d.put("series", s.points()));
+    return safeJson(d);
+  }
+
+  /** JSON that cannot end a script element or start markup: {@code < > &} as \\u escapes. */
+  public static String safeJson(Object value) {
     try {
-      return JSON.writeValueAsString(d)
+      return JSON.writeValueAsString(value)
           .replace("<", "\\u003c")
           .replace(">", "\\u003e")
           .replace("&", "\\u0026");
@@ -122,7 +127,8 @@ public final class HtmlReport {
     }
   }
 
-  static String esc(String s) {
+  /** Text as HTML, safe in element content and attribute values. */
+  public static String esc(String s) {
     if (s == null) {
       return "";
     }
@@ -140,7 +146,8 @@ public final class HtmlReport {
     return b.toString();
   }
 
-  private static String resource(String name) {
+  /** A bundled file: uPlot's, or a chart script under report/. */
+  public static String resource(String name) {
     try (InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("missing resource " + name);
@@ -151,7 +158,7 @@ public final class HtmlReport {
     }
   }
 
-  private static final String STYLE =
+  public static final String STYLE =
       """
       body{font-family:system-ui,sans-serif;margin:2em;color:#222}
       table{border-collapse:collapse;margin:0.5em 0 1.5em}

@@ -20,7 +20,8 @@ public record TimeSeries(int threads, int iteration, Map<String, List<double[]>>
       AnalyticsSession session, ComparisonReport report, int threads, int iteration) {
     Map<String, List<double[]>> points = new LinkedHashMap<>();
     Connection c = session.connection();
-    try (PreparedStatement st = c.prepareStatement(ComparisonQuery.resource("report_series.sql"))) {
+    try (PreparedStatement st =
+        c.prepareStatement(io.benchlake.analytics.QueryFiles.read("report_series.sql"))) {
       for (String dataset : report.datasets()) {
         String runId = report.runIds().get(dataset);
         List<double[]> series = new ArrayList<>();
