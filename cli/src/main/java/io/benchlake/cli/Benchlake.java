@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       ReportCommand.class,
       RegressionsCommand.class,
       TrendCommand.class,
+      ChangesCommand.class,
       ExportCommand.class,
       DlqCommand.class,
       CommandLine.HelpCommand.class

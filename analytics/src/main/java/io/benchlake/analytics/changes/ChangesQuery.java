@@ -1,0 +1,104 @@
+package io.benchlake.analytics.changes;
+
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.QueryFiles;
+import io.benchlake.home.BadInputException;
+import java.sql.Array;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads a history from the views and finds its change points. */
+public final class ChangesQuery {
+  private ChangesQuery() {}
+
+  /** One run of the history. */
+  public record Run(
+      String runId, String startedAt, String version, String dataset, double[] values) {}
+
+  /** The history and the changes found in it. */
+  public record Result(
+      String test,
+      int threads,
+      String metric,
+      String by,
+      String host,
+      List<Run> runs,
+      List<ChangePoints.Change> changes) {}
+
+  public static Result load(
+      AnalyticsSession session,
+      String test,
+      int threads,
+      String metric,
+      String by,
+      Optional<String> host,
+      double alpha) {
+    if (!by.equals("time") && !by.equals("release")) {
+      throw new BadInputException("--by must be time or release, was '" + by + "'");
+    }
+    List<Run> runs = new ArrayList<>();
+    List<String> hosts = new ArrayList<>();
+    try (PreparedStatement st =
+        session.connection().prepareStatement(QueryFiles.read("changes_series.sql"))) {
+      st.setString(1, test);
+      st.setInt(2, threads);
+      st.setString(3, metric);
+      st.setString(4, host.orElse(null));
+      st.setString(5, host.orElse(null));
+      for (int i = 6; i <= 8; i++) {
+        st.setBoolean(i, by.equals("release"));
+      }
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          Array a = rs.getArray(6);
+          Object[] items = (Object[]) a.getArray();
+          double[] values = new double[items.length];
+          for (int i = 0; i < items.length; i++) {
+            values[i] = ((Number) items[i]).doubleValue();
+          }
+          Timestamp started = rs.getTimestamp(2);
+          runs.add(
+              new Run(
+                  rs.getString(1),
+                  started == null ? "" : started.toInstant().toString(),
+                  rs.getString(3),
+                  rs.getString(4),
+                  values));
+          hosts.add(rs.getString(5));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("changes query failed: " + e.getMessage(), e);
+    }
+    if (runs.isEmpty()) {
+      throw new BadInputException(
+          "no completed runs of "
+              + test
+              + " at "
+              + threads
+              + " threads with metric "
+              + metric
+              + host.map(h -> " on host " + h).orElse(""));
+    }
+    if (host.isEmpty() && hosts.stream().distinct().count() > 1) {
+      throw new BadInputException(
+          "the runs come from several hosts "
+              + hosts.stream().distinct().toList()
+              + ": choose one with --host, so a change of machine is not taken for a regression");
+    }
+    List<double[]> points = runs.stream().map(Run::values).toList();
+    return new Result(
+        test,
+        threads,
+        metric,
+        by,
+        host.orElse(hosts.get(0)),
+        runs,
+        ChangePoints.detect(points, alpha, 3));
+  }
+}
