@@ -91,7 +91,13 @@ class BenchlakeCliIT {
 
     CliRunner.Run unknownVerb = run("frobnicate");
     assertEquals(2, unknownVerb.exit());
-    assertTrue(unknownVerb.err().contains("Usage: benchlake"), unknownVerb.err());
+    assertTrue(
+        unknownVerb.err().contains("Unmatched argument at index 0: 'frobnicate'"),
+        unknownVerb.err());
+    assertTrue(
+        unknownVerb.err().contains("Usage: benchlake")
+            || unknownVerb.err().contains("Did you mean"),
+        "usage or a suggestion: " + unknownVerb.err());
 
     CliRunner.Run unknownFlag = run("demo", "--no-such-flag");
     assertEquals(2, unknownFlag.exit());
