@@ -1,25 +1,44 @@
 package io.benchlake.cli;
 
 import io.benchlake.analytics.AnalyticsSession;
-import io.benchlake.analytics.QueryResult;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
+import io.benchlake.analytics.query.SqlScript;
+import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** benchlake sql: one read-only statement against the views; needs neither Kafka nor Flink. */
+/**
+ * benchlake sql: read-only SQL against the views (one statement, a file of them, or an interactive
+ * prompt with history); needs neither Kafka nor Flink.
+ */
 @Command(
     name = "sql",
     mixinStandardHelpOptions = true,
-    description =
-        "Run one SQL statement against the warehouse views (runs, samples, iterations, thread_stats, ...).")
+    description = {
+      "Run SQL against the warehouse views (runs, samples, iterations, thread_stats, ...), read-only.",
+      "Without STATEMENT or --file: an interactive prompt (statements end with ';', history kept)."
+    })
 final class SqlCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "STATEMENT", description = "The SQL statement.")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "STATEMENT",
+      description = "The SQL statement.")
   String statement;
+
+  @Option(
+      names = "--file",
+      paramLabel = "FILE",
+      description = "Run the statements of FILE in order.")
+  Path file;
 
   @Option(
       names = "--format",
@@ -31,15 +50,41 @@ final class SqlCommand implements Callable<Integer> {
       names = "--out",
       paramLabel = "FILE",
       description = "Write the result to FILE instead of standard output.")
-  java.nio.file.Path out;
+  Path out;
 
   @Override
   public Integer call() throws Exception {
     OutputFormat f = OutputFormat.parse(format);
+    if (statement != null && file != null) {
+      throw new BadInputException("give a STATEMENT or --file, not both");
+    }
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
-      QueryResult result = session.query(statement);
-      Output.write(ResultFormatter.render(result, f), out);
+      if (statement == null && file == null) {
+        new SqlShell(session, f, home.root().resolve("sql_history")).run();
+        return 0;
+      }
+      List<String> statements;
+      if (file != null) {
+        if (!Files.isRegularFile(file)) {
+          throw new BadInputException("no SQL file " + file);
+        }
+        statements = SqlScript.split(Files.readString(file));
+      } else {
+        statements = List.of(statement);
+      }
+      StringBuilder text = new StringBuilder();
+      for (String s : statements) {
+        if (text.length() > 0) {
+          text.append('\n');
+        }
+        try {
+          text.append(ResultFormatter.render(session.query(s), f));
+        } catch (BadInputException e) {
+          throw file == null ? e : new BadInputException(file + ": " + e.getMessage());
+        }
+      }
+      Output.write(text.toString(), out);
     }
     return 0;
   }

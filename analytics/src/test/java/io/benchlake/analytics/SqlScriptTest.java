@@ -1,0 +1,27 @@
+package io.benchlake.analytics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.analytics.query.SqlScript;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SqlScriptTest {
+  @Test
+  void splitsAtSemicolonsOutsideQuotesAndComments() {
+    assertEquals(
+        List.of("select 1", "select 'a;b', \"x;y\"", "select 'it''s; fine'"),
+        SqlScript.split(
+            "select 1;\n-- a comment; with a semicolon\nselect 'a;b', \"x;y\";\nselect 'it''s; fine';\n"));
+    assertEquals(List.of("select 2"), SqlScript.split("  select 2  "));
+  }
+
+  @Test
+  void aStatementIsCompleteAtItsClosingSemicolon() {
+    assertTrue(SqlScript.complete("select 1;"));
+    assertFalse(SqlScript.complete("select 'a;"));
+    assertFalse(SqlScript.complete("select 1"));
+  }
+}
