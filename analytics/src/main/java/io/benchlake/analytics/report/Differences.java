@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * Finds what differs between datasets apart from what a version or a start always changes: host
- * properties, and settings present in every dataset with different values.
+ * properties (but Disk, whose free space always moves), and settings present in every dataset with
+ * different values.
  */
 public final class Differences {
   /**
@@ -20,7 +21,7 @@ public final class Differences {
   private static final Pattern IDENTITY =
       Pattern.compile(
           "version.*|.*_version|innodb_version|hostname|server_uid|server_id|pid_file|basedir|datadir"
-              + "|tmpdir|socket|port|plugin_dir|general_log_file|slow_query_log_file|log_error"
+              + "|.*tmpdir|socket|.*port|plugin_dir|general_log_file|slow_query_log_file|log_error"
               + "|log_bin_basename|log_bin_index|relay_log.*|gtid_.*|.*_file_path|.*_filename"
               + "|character_sets_dir|lc_messages_dir|wsrep_.*|system_time_zone|timestamp"
               + "|last_.*|innodb_data_home_dir|innodb_log_group_home_dir|aria_log_dir_path"
@@ -41,6 +42,9 @@ public final class Differences {
       return out;
     }
     for (String name : system.names()) {
+      if (name.equals("Disk")) {
+        continue; // it carries the free space, which differs from one run to the next
+      }
       Map<String, String> values = new LinkedHashMap<>();
       datasets.forEach(d -> values.put(d, system.value(d, name)));
       if (differ(values)) {
