@@ -25,6 +25,7 @@ public final class EventBus implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EventBus.class);
   private static final long WAIT_FOR_HOST_MS = 60_000;
 
+  static final int REACH_TIMEOUT_S = 15;
   private final String bootstrap;
   private final EmbeddedBroker hosted;
   private final FileChannel lockChannel;
@@ -60,6 +61,7 @@ public final class EventBus implements AutoCloseable {
                   servers,
                   AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
                   30_000))) {
+        requireReachable(admin, servers);
         Topics.ensure(admin, 1, (short) 1);
       }
       return new EventBus(servers, null, null, null);
@@ -86,6 +88,29 @@ public final class EventBus implements AutoCloseable {
       return new EventBus(waitForHost(kafkaDir).bootstrap(), null, null, null);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A cluster that does not answer within {@link #REACH_TIMEOUT_S} s is a user mistake. */
+  private static void requireReachable(Admin admin, String servers) {
+    try {
+      admin
+          .describeCluster(
+              new org.apache.kafka.clients.admin.DescribeClusterOptions()
+                  .timeoutMs(REACH_TIMEOUT_S * 1000))
+          .nodes()
+          .get(REACH_TIMEOUT_S + 5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      admin.close(java.time.Duration.ZERO); // do not wait for the request that cannot finish
+      throw new io.benchlake.home.BadInputException(
+          "no Kafka broker answered at "
+              + servers
+              + " within "
+              + REACH_TIMEOUT_S
+              + " s (check --bootstrap)");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BusException("interrupted while reaching " + servers, e);
     }
   }
 

@@ -119,6 +119,19 @@ class BenchlakeCliIT {
               + " on 127.0.0.1 is already taken\n",
           portTaken.err());
     }
+    try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = closed.getLocalPort();
+      closed.close(); // nothing listens there now
+      long began = System.nanoTime();
+      CliRunner.Run noBroker = run("ingest", "--bootstrap", "127.0.0.1:" + port);
+      assertEquals(2, noBroker.exit(), noBroker.err());
+      assertEquals(
+          "benchlake: no Kafka broker answered at 127.0.0.1:"
+              + port
+              + " within 15 s (check --bootstrap)\n",
+          noBroker.err());
+      assertTrue((System.nanoTime() - began) / 1e9 < 30, "a bounded wait");
+    }
     assertTrue(!badSql.err().contains("\tat "), "no stack trace");
   }
 }
