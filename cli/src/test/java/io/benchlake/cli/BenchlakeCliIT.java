@@ -74,6 +74,33 @@ class BenchlakeCliIT {
             + "\n");
     CliRunner.Run report = run("report", "--test", "OLTP_RW");
     assertEquals(0, report.exit(), report.err());
+    CliRunner.Run json =
+        run(
+            "report",
+            "--test",
+            "OLTP_RW",
+            "--format",
+            "json",
+            "--baseline",
+            "Mariadb 11.4.5-MariaDB");
+    assertEquals(0, json.exit(), json.err());
+    assertTrue(json.out().contains("\"format\" : \"benchlake.report/1\""), json.out());
+    assertTrue(json.out().contains("\"change_pct\" : 0.0"), "the baseline's own change is 0");
+    CliRunner.Run html = run("report", "--test", "OLTP_RW", "--format", "html");
+    assertEquals(0, html.exit(), html.err());
+    assertTrue(html.out().startsWith("<!DOCTYPE html>") && html.out().contains("uPlot"));
+    CliRunner.Run trend = run("trend", "--test", "OLTP_RW", "--threads", "2", "--by", "release");
+    assertEquals(0, trend.exit(), trend.err());
+    assertTrue(
+        trend.out().contains("all\t10.11.5\t1\t2\t") && trend.out().contains("all\t11.4.5\t1\t2\t"),
+        trend.out());
+    CliRunner.Run changes =
+        run("changes", "--test", "OLTP_RW", "--threads", "2", "--format", "json");
+    assertEquals(0, changes.exit(), changes.err());
+    assertTrue(changes.out().contains("\"runs\" : 2"), changes.out());
+    CliRunner.Run badBaseline = run("report", "--test", "OLTP_RW", "--baseline", "nope");
+    assertEquals(2, badBaseline.exit());
+    assertTrue(badBaseline.err().contains("known: Mariadb 11.4.5-MariaDB"), badBaseline.err());
     assertTrue(
         report
             .out()
