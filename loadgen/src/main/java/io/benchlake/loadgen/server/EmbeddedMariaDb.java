@@ -92,29 +92,35 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      DBConfigurationBuilder builder =
-          DBConfigurationBuilder.newBuilder()
-              .setDatabaseVersion("mariadb-" + version)
-              .setBaseDir(baseDir.toFile())
-              .setLibDir(baseDir.resolve("libs").toFile())
-              .setDataDir(dataDir.toFile())
-              .setTmpDir(tmpDir.toString())
-              .setPort(port)
-              .setUnpackingFromClasspath(false)
-              .setSecurityDisabled(false)
-              .setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
-      if ("root".equals(System.getProperty("user.name"))) {
-        builder.addArg("--user=root"); // mariadbd refuses to run as root without it
-      }
-      config.toArgs().forEach(builder::addArg);
       String secret =
           password != null
               ? password
               : HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
-      try {
+      // Rarely (seen once in CI) mariadbd stalls before "ready for connections"; a second start
+      // on a fresh port has always come up, so one retry is made before giving up.
+      ManagedProcessException failure = null;
+      for (int attempt = 1; attempt <= 2; attempt++) {
+        if (attempt == 2) {
+          LOG.warn(
+              "embedded MariaDB {} did not start ({}); retrying once",
+              version,
+              failure.getMessage().lines().findFirst().orElse(""));
+          if (wantedPort == 0) {
+            port = Ports.freeLoopbackPort();
+          }
+        }
+        DBConfigurationBuilder builder = builder(version, baseDir, dataDir, tmpDir, port);
+        config.toArgs().forEach(builder::addArg);
         var configuration = builder.build();
-        DB db = DB.newEmbeddedDB(configuration);
-        db.start();
+        DB db = null;
+        try {
+          db = DB.newEmbeddedDB(configuration);
+          db.start();
+        } catch (ManagedProcessException e) {
+          failure = e;
+          stopQuietly(db);
+          continue;
+        }
         EmbeddedMariaDb server =
             new EmbeddedMariaDb(version, db, port, serverDir, baseDir, secret, config.toCnf());
         Runtime.getRuntime().addShutdownHook(server.stopAtExit);
@@ -127,11 +133,40 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
         }
         LOG.info("embedded MariaDB {} on 127.0.0.1:{}, data in {}", version, port, dataDir);
         return server;
-      } catch (ManagedProcessException e) {
-        throw new IllegalStateException(
-            "embedded MariaDB " + version + " did not start: " + e.getMessage(), e);
       }
+      throw new IllegalStateException(
+          "embedded MariaDB " + version + " did not start: " + failure.getMessage(), failure);
     }
+  }
+
+  private static void stopQuietly(DB db) {
+    if (db == null) {
+      return;
+    }
+    try {
+      db.stop();
+    } catch (ManagedProcessException | RuntimeException e) {
+      LOG.warn("could not stop a server that did not start: {}", e.getMessage());
+    }
+  }
+
+  private static DBConfigurationBuilder builder(
+      String version, Path baseDir, Path dataDir, Path tmpDir, int port) {
+    DBConfigurationBuilder builder =
+        DBConfigurationBuilder.newBuilder()
+            .setDatabaseVersion("mariadb-" + version)
+            .setBaseDir(baseDir.toFile())
+            .setLibDir(baseDir.resolve("libs").toFile())
+            .setDataDir(dataDir.toFile())
+            .setTmpDir(tmpDir.toString())
+            .setPort(port)
+            .setUnpackingFromClasspath(false)
+            .setSecurityDisabled(false)
+            .setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
+    if ("root".equals(System.getProperty("user.name"))) {
+      builder.addArg("--user=root"); // mariadbd refuses to run as root without it
+    }
+    return builder;
   }
 
   /**
