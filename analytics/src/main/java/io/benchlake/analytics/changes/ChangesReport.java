@@ -65,10 +65,11 @@ public final class ChangesReport {
   }
 
   public static String markdown(ChangesQuery.Result r) {
-    StringBuilder b = new StringBuilder("## ").append(md(heading(r))).append("\n\n");
-    List<List<String>> rows = rows(r);
-    b.append(line(rows.get(0))).append(line(rows.get(0).stream().map(c -> "---").toList()));
-    rows.stream().skip(1).forEach(row -> b.append(line(row)));
+    StringBuilder b =
+        new StringBuilder("## ")
+            .append(io.benchlake.analytics.report.MarkdownReport.cell(heading(r)))
+            .append("\n\n");
+    b.append(io.benchlake.analytics.report.MarkdownReport.table(rows(r)));
     return b.toString();
   }
 
@@ -103,13 +104,5 @@ public final class ChangesReport {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  private static String line(List<String> cells) {
-    return "| " + String.join(" | ", cells.stream().map(ChangesReport::md).toList()) + " |\n";
-  }
-
-  private static String md(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|");
   }
 }

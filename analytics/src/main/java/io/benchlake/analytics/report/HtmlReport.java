@@ -75,7 +75,8 @@ public final class HtmlReport {
     return h.toString();
   }
 
-  private static void table(StringBuilder h, List<List<String>> rows) {
+  /** Rows (the first the header) as an HTML table, every cell escaped. */
+  public static void table(StringBuilder h, List<List<String>> rows) {
     h.append("<table>\n<thead><tr>");
     rows.get(0).forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
     h.append("</tr></thead>\n<tbody>\n");

@@ -34,9 +34,16 @@ public final class MarkdownReport {
     out.add("");
     out.add("## " + cell(heading));
     out.add("");
-    out.add(line(rows.get(0)));
-    out.add(line(rows.get(0).stream().map(c -> "---").toList()));
-    rows.stream().skip(1).forEach(row -> out.add(line(row)));
+    out.add(table(rows).stripTrailing());
+  }
+
+  /** Rows (the first the header) as a Markdown table, every cell escaped, ending in a newline. */
+  public static String table(List<List<String>> rows) {
+    StringBuilder b = new StringBuilder();
+    b.append(line(rows.get(0))).append('\n');
+    b.append(line(rows.get(0).stream().map(c -> "---").toList())).append('\n');
+    rows.stream().skip(1).forEach(row -> b.append(line(row)).append('\n'));
+    return b.toString();
   }
 
   private static String line(List<String> cells) {
@@ -44,7 +51,7 @@ public final class MarkdownReport {
   }
 
   /** A cell as literal text: pipes escaped, HTML disarmed, so data never becomes markup. */
-  static String cell(String s) {
+  public static String cell(String s) {
     return s.replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")

@@ -47,10 +47,11 @@ public final class TrendReport {
   }
 
   public static String markdown(Trend t) {
-    StringBuilder b = new StringBuilder("## ").append(md(heading(t))).append("\n\n");
-    List<List<String>> rows = rows(t);
-    b.append(line(rows.get(0))).append(line(rows.get(0).stream().map(c -> "---").toList()));
-    rows.stream().skip(1).forEach(r -> b.append(line(r)));
+    StringBuilder b =
+        new StringBuilder("## ")
+            .append(io.benchlake.analytics.report.MarkdownReport.cell(heading(t)))
+            .append("\n\n");
+    b.append(io.benchlake.analytics.report.MarkdownReport.table(rows(t)));
     return b.toString();
   }
 
@@ -96,18 +97,9 @@ public final class TrendReport {
         .append(HtmlReport.STYLE)
         .append("</style>\n</head><body data-charts=\"pending\">\n<h1>")
         .append(HtmlReport.esc(heading(t)))
-        .append("</h1>\n<div class=\"chart\" id=\"chart-trend\"></div>\n<table>\n");
-    List<List<String>> rows = rows(t);
-    for (int i = 0; i < rows.size(); i++) {
-      h.append("<tr>");
-      for (String c : rows.get(i)) {
-        h.append(i == 0 ? "<th>" : "<td>")
-            .append(HtmlReport.esc(c))
-            .append(i == 0 ? "</th>" : "</td>");
-      }
-      h.append("</tr>\n");
-    }
-    h.append("</table>\n<script type=\"application/json\" id=\"trend-data\">")
+        .append("</h1>\n<div class=\"chart\" id=\"chart-trend\"></div>\n");
+    HtmlReport.table(h, rows(t));
+    h.append("<script type=\"application/json\" id=\"trend-data\">")
         .append(HtmlReport.safeJson(tree(t)))
         .append("</script>\n<script>")
         .append(HtmlReport.resource(HtmlReport.UPLOT + "uPlot.iife.min.js"))
@@ -115,13 +107,5 @@ public final class TrendReport {
         .append(HtmlReport.resource("report/trend.js"))
         .append("</script>\n</body></html>\n");
     return h.toString();
-  }
-
-  private static String line(List<String> cells) {
-    return "| " + String.join(" | ", cells.stream().map(TrendReport::md).toList()) + " |\n";
-  }
-
-  private static String md(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|");
   }
 }
