@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** benchlake changes: change points in a test's history (E-divisive means, Student's t-test). */
@@ -20,17 +21,7 @@ import picocli.CommandLine.Option;
     description =
         "Change points in the history of a test at a thread count, as Apache Otava finds them.")
 final class ChangesCommand implements Callable<Integer> {
-  @Option(names = "--test", required = true, description = "Test name, e.g. OLTP_RW.")
-  String test;
-
-  @Option(names = "--threads", required = true, description = "The thread count.")
-  int threads;
-
-  @Option(
-      names = "--metric",
-      defaultValue = "TPS",
-      description = "Metric (default: ${DEFAULT-VALUE}).")
-  String metric;
+  @Mixin SeriesOptions series;
 
   @Option(
       names = "--by",
@@ -61,7 +52,14 @@ final class ChangesCommand implements Callable<Integer> {
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
       ChangesQuery.Result r =
-          ChangesQuery.load(session, test, threads, metric, by, Optional.ofNullable(host), alpha);
+          ChangesQuery.load(
+              session,
+              series.test,
+              series.threads,
+              series.metric,
+              by,
+              Optional.ofNullable(host),
+              alpha);
       Output.write(
           switch (f) {
             case TEXT, TABLE -> ChangesReport.text(r);

@@ -11,6 +11,7 @@ import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** benchlake trend: a metric of one test at one thread count by month or by release. */
@@ -20,17 +21,7 @@ import picocli.CommandLine.Option;
     description =
         "A metric over months (per host and config) or over releases (ordered as releases).")
 final class TrendCommand implements Callable<Integer> {
-  @Option(names = "--test", required = true, description = "Test name, e.g. OLTP_RW.")
-  String test;
-
-  @Option(names = "--threads", required = true, description = "The thread count.")
-  int threads;
-
-  @Option(
-      names = "--metric",
-      defaultValue = "TPS",
-      description = "Metric (default: ${DEFAULT-VALUE}).")
-  String metric;
+  @Mixin SeriesOptions series;
 
   @Option(
       names = "--by",
@@ -49,7 +40,7 @@ final class TrendCommand implements Callable<Integer> {
     OutputFormat f = OutputFormat.parse(format);
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
-      Trend trend = TrendQuery.load(session, test, threads, metric, by);
+      Trend trend = TrendQuery.load(session, series.test, series.threads, series.metric, by);
       Output.write(
           switch (f) {
             case TEXT, TABLE -> TrendReport.text(trend);

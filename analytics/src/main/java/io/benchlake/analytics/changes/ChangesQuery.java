@@ -1,6 +1,7 @@
 package io.benchlake.analytics.changes;
 
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.NoHistory;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.home.BadInputException;
 import java.sql.Array;
@@ -76,14 +77,8 @@ public final class ChangesQuery {
       throw new IllegalStateException("changes query failed: " + e.getMessage(), e);
     }
     if (runs.isEmpty()) {
-      throw new BadInputException(
-          "no completed runs of "
-              + test
-              + " at "
-              + threads
-              + " threads with metric "
-              + metric
-              + host.map(h -> " on host " + h).orElse(""));
+      throw NoHistory.of(
+          session.connection(), test, threads, metric, host.map(h -> " on host " + h).orElse(""));
     }
     if (host.isEmpty() && hosts.stream().distinct().count() > 1) {
       throw new BadInputException(

@@ -1,6 +1,7 @@
 package io.benchlake.analytics.trend;
 
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.NoHistory;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.home.BadInputException;
 import java.sql.PreparedStatement;
@@ -54,15 +55,7 @@ public final class TrendQuery {
       throw new IllegalStateException("trend query failed: " + e.getMessage(), e);
     }
     if (points.isEmpty()) {
-      throw new BadInputException(
-          "no completed runs of "
-              + test
-              + " at "
-              + threads
-              + " threads with metric "
-              + metric
-              + " (the tests, thread counts and metrics there are: SELECT DISTINCT test_name, threads,"
-              + " metric FROM comparison)");
+      throw NoHistory.of(session.connection(), test, threads, metric, "");
     }
     return new Trend(test, threads, metric, by.toLowerCase(Locale.ROOT), points);
   }
