@@ -140,7 +140,7 @@ final class DemoJob {
     out.printf("%n== MariaDB %s (embedded) ==%n", version);
     try (EmbeddedMariaDb server =
             EmbeddedMariaDb.start(home, version, ServerConfig.embeddedDefaults());
-        HikariDataSource pool = ServerPool.open(server, plan.maxThreads())) {
+        HikariDataSource pool = ServerPool.open(server, plan.maxConnections())) {
       BenchmarkRun run = new BenchmarkRun(plan, server, publisher::publish, out);
       run.prepare(pool);
       BenchmarkRun.Outcome outcome = run.execute(pool);

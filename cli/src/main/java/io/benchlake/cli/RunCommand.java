@@ -8,6 +8,7 @@ import io.benchlake.loadgen.plan.PlanFile;
 import io.benchlake.loadgen.plan.PlanFiles;
 import io.benchlake.loadgen.workload.OptionSpec;
 import io.benchlake.loadgen.workload.oltp.OltpOptions;
+import io.benchlake.loadgen.workload.tprocc.TproccOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -34,10 +35,14 @@ final class RunCommand implements Callable<Integer> {
   @Parameters(arity = "0..1", paramLabel = "PLAN", description = "A run plan in YAML.")
   Path planFile;
 
-  @Option(names = "--workload", description = "A sysbench workload, e.g. oltp_read_write.")
+  @Option(
+      names = "--workload",
+      description = "A sysbench workload, e.g. oltp_read_write, or tprocc (HammerDB's TPROC-C).")
   String workload;
 
-  @Option(names = "--test", description = "A report test name, e.g. OLTP_RW or SELECT_SIMPLE.")
+  @Option(
+      names = "--test",
+      description = "A report test name, e.g. OLTP_RW, SELECT_SIMPLE or TPROCC.")
   String test;
 
   @Option(names = "--tag", description = "A tag for the run.")
@@ -85,7 +90,9 @@ final class RunCommand implements Callable<Integer> {
       description = "Stop an iteration after this many events in all; 0: no limit.")
   Long events;
 
-  @Option(names = "--warmup-time", description = "Warm-up before the measured time (default 0s).")
+  @Option(
+      names = {"--warmup-time", "--rampup"},
+      description = "Warm-up (HammerDB's ramp-up) before the measured time, e.g. 2m (default 0s).")
   String warmup;
 
   @Option(
@@ -132,9 +139,14 @@ final class RunCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  /** Adds every workload option of {@link OltpOptions#SPECS} as a flag of the run verb. */
+  /** Every workload option: sysbench's OLTP ones, then TPROC-C's. */
+  private static final List<OptionSpec> WORKLOAD_OPTIONS =
+      java.util.stream.Stream.concat(OltpOptions.SPECS.stream(), TproccOptions.SPECS.stream())
+          .toList();
+
+  /** Adds every workload option of both families as a flag of the run verb. */
   static void addWorkloadOptions(CommandLine run) {
-    for (OptionSpec o : OltpOptions.SPECS) {
+    for (OptionSpec o : WORKLOAD_OPTIONS) {
       run.getCommandSpec()
           .addOption(
               CommandLine.Model.OptionSpec.builder("--" + o.name())
@@ -149,7 +161,7 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Map<String, String> options = new LinkedHashMap<>();
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-    for (OptionSpec o : OltpOptions.SPECS) {
+    for (OptionSpec o : WORKLOAD_OPTIONS) {
       String value = parsed.matchedOptionValue("--" + o.name(), null);
       if (value != null) {
         options.put(o.name(), value);

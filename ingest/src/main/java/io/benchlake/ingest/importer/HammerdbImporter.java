@@ -86,19 +86,7 @@ public final class HammerdbImporter {
       }
       List<TransactionTiming> timings =
           profile.map(HammerdbRun.Profile::procedures).orElse(List.of());
-      for (TransactionTiming t : timings) {
-        String p = t.procedure();
-        values.add(new IterationValue(p + "_calls", t.calls(), "calls", "hammerdb:xtprof"));
-        values.add(new IterationValue(p + "_min", t.min(), t.unit(), "hammerdb:xtprof"));
-        values.add(new IterationValue(p + "_avg", t.avg(), t.unit(), "hammerdb:xtprof"));
-        values.add(new IterationValue(p + "_max", t.max(), t.unit(), "hammerdb:xtprof"));
-        values.add(new IterationValue(p + "_total", t.total(), t.unit(), "hammerdb:xtprof"));
-        values.add(new IterationValue(p + "_p50", t.p50(), t.unit(), "hammerdb:xtprof"));
-        values.add(new IterationValue(p + "_p95", t.p95(), t.unit(), "hammerdb:xtprof"));
-        values.add(new IterationValue(p + "_p99", t.p99(), t.unit(), "hammerdb:xtprof"));
-        values.add(new IterationValue(p + "_sd", t.sd(), t.sdUnit(), "hammerdb:xtprof"));
-        values.add(new IterationValue(p + "_ratio", t.ratioPct(), "%", "hammerdb:xtprof"));
-      }
+      timings.forEach(t -> values.addAll(t.asValues("hammerdb:xtprof")));
       String id = result.fileDigest() + ":" + result.line();
       Optional<List<HammerdbRun.CounterSample>> counter =
           run.counters().size() == results.size()

@@ -85,6 +85,7 @@ public final class Rows {
     r.put("emitted_at", micros(e.emittedAt()));
     r.put("status", e.status().name());
     r.put("error", e.error());
+    r.put("properties_json", json(e.properties()));
     return r;
   }
 
@@ -184,7 +185,12 @@ public final class Rows {
 
   public static GenericRecord timing(IterationFinished e, TransactionTiming t, long seq) {
     GenericRecord r = row(WarehouseTable.TIMINGS, e, seq);
-    r.put("row_id", EventIds.derived(e.eventId(), t.procedure()));
+    r.put(
+        "row_id",
+        t.vu() == null
+            ? EventIds.derived(e.eventId(), t.procedure())
+            : EventIds.derived(e.eventId(), t.procedure(), "vu" + t.vu()));
+    r.put("vu", t.vu());
     r.put("threads", e.threads());
     r.put("iteration", e.iteration());
     r.put("procedure", t.procedure());
@@ -200,6 +206,7 @@ public final class Rows {
     r.put("ratio_pct", t.ratioPct());
     r.put("unit", t.unit());
     r.put("sd_unit", t.sdUnit());
+    r.put("elapsed_ms", t.elapsedMs());
     return r;
   }
 

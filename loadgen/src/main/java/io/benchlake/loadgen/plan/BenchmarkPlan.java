@@ -3,8 +3,8 @@ package io.benchlake.loadgen.plan;
 import io.benchlake.loadgen.run.ErrorPolicy;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.workload.TestPreset;
+import io.benchlake.loadgen.workload.WorkloadOptions;
 import io.benchlake.loadgen.workload.Workloads;
-import io.benchlake.loadgen.workload.oltp.OltpOptions;
 import io.benchlake.schemas.Property;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,8 +68,8 @@ public record BenchmarkPlan(
     if (f.options() != null) {
       options.putAll(f.options());
     }
-    OltpOptions oltp = OltpOptions.from(options);
-    Workloads.create(workload, oltp); // checks what the workload itself requires
+    WorkloadOptions parsed = Workloads.options(workload, options);
+    Workloads.create(workload, parsed); // checks what the workload itself requires
     List<Property> properties =
         f.properties() == null
             ? List.of()
@@ -82,7 +82,7 @@ public record BenchmarkPlan(
             f.test() != null ? f.test().toUpperCase(java.util.Locale.ROOT) : null,
             f.tag(),
             workload,
-            oltp,
+            parsed,
             f.threads() == null ? List.of(1) : f.threads(),
             f.iterations() == null ? 1 : f.iterations(),
             Durations.seconds(f.time() == null ? "10s" : f.time()),

@@ -94,10 +94,12 @@ public final class PlanRunner {
       return new BenchmarkRun.Outcome(progress.resumes().orElseThrow().runId(), d.label());
     }
     try (ServerUnderTest server = start(d);
-        HikariDataSource pool = ServerPool.open(server, run.maxThreads())) {
+        HikariDataSource pool = ServerPool.open(server, run.maxConnections())) {
       BenchmarkRun benchmark = new BenchmarkRun(run, server, events, out);
       if (prepare) {
         benchmark.prepare(pool);
+      } else {
+        benchmark.requireData(pool);
       }
       BenchmarkRun.Outcome outcome;
       try {

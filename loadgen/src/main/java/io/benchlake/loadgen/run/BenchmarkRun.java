@@ -4,18 +4,23 @@ import io.benchlake.home.ServerFailedException;
 import io.benchlake.loadgen.env.EnvironmentCapture;
 import io.benchlake.loadgen.env.HostProbe;
 import io.benchlake.loadgen.server.ServerUnderTest;
+import io.benchlake.loadgen.workload.TimeProfile;
 import io.benchlake.loadgen.workload.Workload;
 import io.benchlake.loadgen.workload.Workloads;
+import io.benchlake.loadgen.workload.oltp.OltpOptions;
+import io.benchlake.loadgen.workload.tprocc.TproccOptions;
 import io.benchlake.schemas.CpuShare;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
+import io.benchlake.schemas.Property;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.TransactionTiming;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.sql.Connection;
@@ -59,13 +64,15 @@ public final class BenchmarkRun {
   /** Creates and loads the workload's tables. */
   public void prepare(DataSource dataSource) throws SQLException {
     Workload workload = Workloads.create(plan.workload(), plan.options());
-    out.printf(
-        Locale.ROOT,
-        "Creating %d tables of %d rows (%s)...%n",
-        plan.workload().equals("bulk_insert") ? plan.maxThreads() : plan.options().tables(),
-        plan.workload().equals("bulk_insert") ? 0 : plan.options().tableSize(),
-        plan.workload());
+    out.printf(Locale.ROOT, "Creating %s...%n", workload.describeData(plan.maxThreads()));
+    long t0 = System.nanoTime();
     workload.prepare(dataSource, plan.maxThreads());
+    out.printf(Locale.ROOT, "Created in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** Checks that the workload's data is there, for a run that does not prepare it. */
+  public void requireData(DataSource dataSource) throws SQLException {
+    Workloads.create(plan.workload(), plan.options()).requireData(dataSource, plan.maxThreads());
   }
 
   /** Drops the workload's tables. */
@@ -104,8 +111,9 @@ public final class BenchmarkRun {
               capture.database(server, c));
     }
     String dataset = plan.dataset() != null ? plan.dataset() : datasetLabel(version);
+    Optional<Boolean> consistentBefore = consistency(workload, dataSource, "after setup");
     if (resumed.isEmpty()) {
-      events.accept(runStarted(runId, startedAt, dataset));
+      events.accept(runStarted(runId, startedAt, dataset, workload, consistentBefore));
     }
     events.accept(snapshot);
     SysbenchOutput output = new SysbenchOutput(out, plan.percentile());
@@ -131,7 +139,9 @@ public final class BenchmarkRun {
           IterationResult result =
               driver.run(threads, iteration, seed + 7919L * threads + iteration);
           output.summary(result);
-          events.accept(iterationFinished(runId, startedAt, result));
+          List<TransactionTiming> timings = timings(result);
+          output.profile(timings);
+          events.accept(iterationFinished(runId, startedAt, result, timings));
           if (result.failure().isPresent()) {
             throw new ServerFailedException(result.failure().get(), null);
           }
@@ -147,7 +157,8 @@ public final class BenchmarkRun {
               Instant.now(),
               startedAt,
               RunFinished.Status.failed,
-              e.getMessage()));
+              e.getMessage(),
+              List.of()));
       throw e;
     } catch (InterruptedException e) {
       events.accept(
@@ -158,9 +169,13 @@ public final class BenchmarkRun {
               Instant.now(),
               startedAt,
               RunFinished.Status.aborted,
-              "interrupted"));
+              "interrupted",
+              List.of()));
       throw e;
     }
+    List<Property> after = new ArrayList<>();
+    consistency(workload, dataSource, "after run")
+        .ifPresent(ok -> after.add(new Property("Checksum after run", String.valueOf(ok))));
     events.accept(
         new RunFinished(
             null,
@@ -169,40 +184,88 @@ public final class BenchmarkRun {
             Instant.now(),
             startedAt,
             RunFinished.Status.completed,
-            null));
+            null,
+            after));
     return new Outcome(runId, dataset);
   }
 
-  private RunStarted runStarted(String runId, Instant startedAt, String dataset) {
+  /**
+   * Checks the workload's consistency conditions, printing any that fail; empty for a workload
+   * without any. A failed check does not stop the run: it is marked in the run's properties.
+   */
+  private Optional<Boolean> consistency(Workload workload, DataSource dataSource, String when)
+      throws SQLException {
+    if (!workload.checksConsistency()) {
+      return Optional.empty();
+    }
+    List<String> failures = workload.consistencyFailures(dataSource);
+    if (failures.isEmpty()) {
+      out.println("Consistency checks " + when + ": passed");
+    } else {
+      out.println("Consistency checks " + when + ": FAILED: " + String.join("; ", failures));
+    }
+    return Optional.of(failures.isEmpty());
+  }
+
+  /** Each worker's time profile (virtual users numbered from 1) and their summary. */
+  private static List<TransactionTiming> timings(IterationResult r) {
+    List<TransactionTiming> rows = new ArrayList<>();
+    for (int i = 0; i < r.profiles().size(); i++) {
+      rows.addAll(r.profiles().get(i).timings(i + 1));
+    }
+    rows.addAll(TimeProfile.summary(r.profiles()));
+    return rows;
+  }
+
+  private RunStarted runStarted(
+      String runId,
+      Instant startedAt,
+      String dataset,
+      Workload workload,
+      Optional<Boolean> consistent) {
     var o = plan.options();
     RunParameters parameters =
-        new RunParameters(
-            plan.workload(),
-            o.tables(),
-            o.tableSize(),
-            null,
-            plan.durationS(),
-            "s",
-            plan.iterations(),
-            plan.threads(),
-            plan.warmupS(),
-            plan.reportIntervalS(),
-            o.rand().type().label());
-    List<io.benchlake.schemas.Property> properties = new ArrayList<>(plan.properties());
-    properties.add(new io.benchlake.schemas.Property("Db driver", "mariadb-java-client"));
-    properties.add(
-        new io.benchlake.schemas.Property("Report interval", trim(plan.reportIntervalS())));
-    properties.add(new io.benchlake.schemas.Property("Percentile", trim(plan.percentile())));
+        o instanceof TproccOptions tprocc
+            ? new RunParameters(
+                plan.workload(),
+                null,
+                null,
+                tprocc.warehouses(),
+                plan.durationS(),
+                "s",
+                plan.iterations(),
+                plan.threads(),
+                plan.warmupS(),
+                plan.reportIntervalS(),
+                null)
+            : new RunParameters(
+                plan.workload(),
+                ((OltpOptions) o).tables(),
+                ((OltpOptions) o).tableSize(),
+                null,
+                plan.durationS(),
+                "s",
+                plan.iterations(),
+                plan.threads(),
+                plan.warmupS(),
+                plan.reportIntervalS(),
+                o.rand().type().label());
+    List<Property> properties = new ArrayList<>(plan.properties());
+    properties.addAll(workload.properties());
+    consistent.ifPresent(
+        ok -> properties.add(new Property("Checksum after setup", String.valueOf(ok))));
+    properties.add(new Property("Db driver", "mariadb-java-client"));
+    properties.add(new Property("Report interval", trim(plan.reportIntervalS())));
+    properties.add(new Property("Percentile", trim(plan.percentile())));
     if (plan.events() > 0) {
-      properties.add(new io.benchlake.schemas.Property("Events", String.valueOf(plan.events())));
+      properties.add(new Property("Events", String.valueOf(plan.events())));
     }
     if (plan.rate() > 0) {
-      properties.add(new io.benchlake.schemas.Property("Rate", trim(plan.rate())));
+      properties.add(new Property("Rate", trim(plan.rate())));
     }
+    properties.add(new Property("Ignored errors", plan.ignoreErrors().toString()));
     properties.add(
-        new io.benchlake.schemas.Property("Ignored errors", plan.ignoreErrors().toString()));
-    properties.add(
-        new io.benchlake.schemas.Property(
+        new Property(
             "Workload options",
             o.asMap().entrySet().stream()
                 .map(e -> "--" + e.getKey() + "=" + e.getValue())
@@ -214,7 +277,7 @@ public final class BenchmarkRun {
         Instant.now(),
         startedAt,
         dataset,
-        "sysbench",
+        workload.suite(),
         plan.testName() != null ? plan.testName() : Workloads.testName(plan.workload()),
         plan.tag(),
         "loadgen",
@@ -222,15 +285,23 @@ public final class BenchmarkRun {
         properties);
   }
 
-  private IterationFinished iterationFinished(String runId, Instant startedAt, IterationResult r) {
+  private IterationFinished iterationFinished(
+      String runId, Instant startedAt, IterationResult r, List<TransactionTiming> timings) {
     Histogram h = r.latencyUs();
     List<IterationValue> values = new ArrayList<>();
+    r.perMinute()
+        .forEach(
+            (name, rate) ->
+                values.add(new IterationValue(name, rate, "per min", "loadgen:server")));
     values.add(new IterationValue("TPS", r.tps(), "tx/s", "loadgen:exact"));
     values.add(new IterationValue("QPS", r.qps(), "q/s", "loadgen:exact"));
     values.add(new IterationValue("transactions", r.transactions(), "tx", "loadgen:exact"));
     values.add(new IterationValue("errors", r.errors(), "count", "loadgen:exact"));
     values.add(new IterationValue("reconnects", r.reconnects(), "count", "loadgen:exact"));
     values.add(new IterationValue("client_cpu_s", r.clientCpuS(), "s", "loadgen:process"));
+    timings.stream()
+        .filter(TransactionTiming::summary)
+        .forEach(t -> values.addAll(t.asValues("loadgen:xtprof")));
     if (h.getTotalCount() > 0) {
       values.add(
           new IterationValue(
@@ -265,7 +336,7 @@ public final class BenchmarkRun {
         status,
         r.measuredS(),
         values,
-        List.of());
+        timings);
   }
 
   private static String scalar(Connection c, String sql) throws SQLException {
@@ -349,8 +420,8 @@ public final class BenchmarkRun {
               r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0,
               r.perSecond(r.errors()),
               r.perSecond(r.reconnects()),
-              null,
-              null,
+              r.perMinute().get("NOPM"),
+              r.perMinute().get("TPM"),
               encode(r.latencyUs()),
               cpu,
               serverCpu));

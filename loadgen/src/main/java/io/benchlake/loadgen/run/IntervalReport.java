@@ -1,8 +1,12 @@
 package io.benchlake.loadgen.run;
 
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
-/** What the workers did over one report interval. Latencies in microseconds. */
+/**
+ * What the workers did over one report interval. Latencies in microseconds; {@code perMinute}: the
+ * rates of the workload's server counters over the interval (NOPM, TPM), empty without any.
+ */
 public record IntervalReport(
     int threads,
     int liveThreads,
@@ -15,7 +19,8 @@ public record IntervalReport(
     long other,
     long errors,
     long reconnects,
-    Histogram latencyUs) {
+    Histogram latencyUs,
+    Map<String, Double> perMinute) {
 
   public double tps() {
     return transactions / intervalS;

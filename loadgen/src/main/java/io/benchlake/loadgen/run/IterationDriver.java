@@ -2,13 +2,17 @@ package io.benchlake.loadgen.run;
 
 import io.benchlake.loadgen.workload.QueryCounts;
 import io.benchlake.loadgen.workload.RandomKeys;
+import io.benchlake.loadgen.workload.ServerCounter;
+import io.benchlake.loadgen.workload.TimeProfile;
 import io.benchlake.loadgen.workload.Transaction;
 import io.benchlake.loadgen.workload.Worker;
 import io.benchlake.loadgen.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
@@ -65,12 +69,16 @@ final class IterationDriver {
     long[] busyNanos = new long[threads];
 
     List<Thread> workers = new ArrayList<>();
+    List<TimeProfile> profiles = new ArrayList<>();
     for (int w = 0; w < threads; w++) {
+      TimeProfile profile = new TimeProfile();
+      profiles.add(profile);
       Worker worker =
           new Worker(
               w,
               threads,
-              new RandomKeys(new SplittableRandom(seed * 1_000_003L + w), plan.options().rand()));
+              new RandomKeys(new SplittableRandom(seed * 1_000_003L + w), plan.options().rand()),
+              profile);
       Thread thread =
           new Thread(
               () -> {
@@ -90,7 +98,12 @@ final class IterationDriver {
               "worker-" + threads + "-" + (w + 1));
       workers.add(thread);
     }
-    Snapshots snapshots = new Snapshots(threads, warmupTicks, start, interval, recorder, live);
+    Snapshots snapshots;
+    try {
+      snapshots = new Snapshots(threads, warmupTicks, start, interval, recorder, live);
+    } catch (SQLException e) {
+      return failed(threads, iteration, "cannot read the server's counters: " + describe(e));
+    }
     ScheduledExecutorService reporter =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -104,9 +117,12 @@ final class IterationDriver {
     for (Thread worker : workers) {
       worker.join();
     }
+    long workersDone = System.nanoTime();
+    profiles.forEach(p -> p.end(workersDone));
     reporter.shutdown();
     reporter.awaitTermination(10, TimeUnit.SECONDS);
     snapshots.takeLast();
+    snapshots.closeMonitor();
     double clientCpuS = (processCpuNanos() - snapshots.measuredCpuStart) / (double) NANOS;
     List<Long> perThread = new ArrayList<>();
     List<Double> busy = new ArrayList<>();
@@ -130,7 +146,30 @@ final class IterationDriver {
         perThread,
         busy,
         clientCpuS,
+        snapshots.measuredPerMinute(),
+        profiles,
         Optional.ofNullable(failure.get()));
+  }
+
+  /** An iteration that could not start. */
+  private IterationResult failed(int threads, int iteration, String reason) {
+    return new IterationResult(
+        threads,
+        iteration,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        new Histogram(3),
+        List.of(),
+        List.of(),
+        0,
+        Map.of(),
+        List.of(),
+        Optional.of(reason));
   }
 
   /** CPU time of this whole process (workers, reporter, GC, JIT, publishing), in nanoseconds. */
@@ -207,6 +246,7 @@ final class IterationDriver {
           counters.add(q);
           events[index]++;
           busyNanos[index] += took;
+          transaction.pause(bounds.deadline());
         } catch (SQLException e) {
           busyNanos[index] += System.nanoTime() - t0;
           switch (ErrorClass.of(e, plan.ignoreErrors())) {
@@ -301,6 +341,12 @@ final class IterationDriver {
     long measuredStart;
     long measuredCpuStart = processCpuNanos();
     int ticks;
+    final List<ServerCounter> serverCounters = workload.counters();
+    final Connection monitor;
+    long[] lastValues;
+    long[] measuredBase;
+    long lastValuesAt;
+    long measuredBaseAt;
 
     Snapshots(
         int threads,
@@ -308,7 +354,8 @@ final class IterationDriver {
         long start,
         Counters counters,
         Recorder recorder,
-        AtomicInteger live) {
+        AtomicInteger live)
+        throws SQLException {
       this.threads = threads;
       this.warmupTicks = warmupTicks;
       this.start = start;
@@ -317,6 +364,52 @@ final class IterationDriver {
       this.live = live;
       this.lastTick = start;
       this.measuredStart = start;
+      this.monitor = serverCounters.isEmpty() ? null : dataSource.getConnection();
+      this.lastValues = readCounters();
+      this.measuredBase = lastValues;
+      this.lastValuesAt = System.nanoTime();
+      this.measuredBaseAt = lastValuesAt;
+    }
+
+    /** The server's counters now, or null when there are none or the server did not answer. */
+    private long[] readCounters() {
+      if (monitor == null) {
+        return null;
+      }
+      long[] values = new long[serverCounters.size()];
+      try {
+        for (int i = 0; i < values.length; i++) {
+          values[i] = serverCounters.get(i).read(monitor);
+        }
+        return values;
+      } catch (SQLException e) {
+        return null;
+      }
+    }
+
+    /** The per-minute rates of the counters between two readings, empty when one is missing. */
+    private Map<String, Double> perMinute(long[] from, long[] to, double seconds) {
+      Map<String, Double> rates = new LinkedHashMap<>();
+      if (from != null && to != null && seconds > 0) {
+        for (int i = 0; i < serverCounters.size(); i++) {
+          rates.put(serverCounters.get(i).name(), (to[i] - from[i]) * 60.0 / seconds);
+        }
+      }
+      return rates;
+    }
+
+    synchronized Map<String, Double> measuredPerMinute() {
+      return perMinute(measuredBase, lastValues, (lastValuesAt - measuredBaseAt) / (double) NANOS);
+    }
+
+    void closeMonitor() {
+      if (monitor != null) {
+        try {
+          monitor.close();
+        } catch (SQLException ignored) {
+          // the iteration's figures are taken; a broken monitor connection changes nothing
+        }
+      }
     }
 
     synchronized void take() {
@@ -340,6 +433,14 @@ final class IterationDriver {
       long e = counters.errors.sumThenReset();
       long rc = counters.reconnects.sumThenReset();
       Histogram latency = recorder.getIntervalHistogram();
+      long[] values = readCounters();
+      long valuesAt = System.nanoTime();
+      Map<String, Double> rates =
+          perMinute(lastValues, values, (valuesAt - lastValuesAt) / (double) NANOS);
+      if (values != null) {
+        lastValues = values;
+        lastValuesAt = valuesAt;
+      }
       IntervalReport report =
           new IntervalReport(
               threads,
@@ -353,11 +454,14 @@ final class IterationDriver {
               o,
               e,
               rc,
-              latency);
+              latency,
+              rates);
       lastTick = now;
       if (warmup) {
         measuredStart = now;
         measuredCpuStart = processCpuNanos();
+        measuredBase = lastValues;
+        measuredBaseAt = lastValuesAt;
       } else {
         measured.transactions += tx;
         measured.reads += r;

@@ -1,6 +1,6 @@
 package io.benchlake.loadgen.run;
 
-import io.benchlake.loadgen.workload.oltp.OltpOptions;
+import io.benchlake.loadgen.workload.WorkloadOptions;
 import io.benchlake.schemas.Property;
 import java.util.List;
 
@@ -14,7 +14,7 @@ public record RunPlan(
     String testName,
     String tag,
     String workload,
-    OltpOptions options,
+    WorkloadOptions options,
     List<Integer> threads,
     int iterations,
     double durationS,
@@ -62,7 +62,7 @@ public record RunPlan(
       String testName,
       String tag,
       String workload,
-      OltpOptions options,
+      WorkloadOptions options,
       List<Integer> threads,
       int iterations,
       double durationS,
@@ -105,6 +105,26 @@ public record RunPlan(
         properties);
   }
 
+  /** The same plan with other workload options. */
+  public RunPlan withOptions(WorkloadOptions other) {
+    return new RunPlan(
+        dataset,
+        testName,
+        tag,
+        workload,
+        other,
+        threads,
+        iterations,
+        durationS,
+        events,
+        warmupS,
+        reportIntervalS,
+        percentile,
+        rate,
+        ignoreErrors,
+        properties);
+  }
+
   /** The same plan over other thread counts. */
   public RunPlan withThreads(List<Integer> counts) {
     return new RunPlan(
@@ -123,6 +143,11 @@ public record RunPlan(
         rate,
         ignoreErrors,
         properties);
+  }
+
+  /** The connections a run needs at most: its workers or its loaders, and a monitor. */
+  public int maxConnections() {
+    return Math.max(maxThreads(), options.loaders()) + 1;
   }
 
   public int maxThreads() {

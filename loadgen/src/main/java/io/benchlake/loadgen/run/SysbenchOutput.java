@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.run;
 
+import io.benchlake.schemas.TransactionTiming;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +36,7 @@ final class SysbenchOutput {
   void interval(IntervalReport r, String cpu) {
     out.printf(
         Locale.ROOT,
-        "[ %ds ] thds: %d tps: %.2f qps: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f err/s: %.2f reconn/s: %.2f%s%s%n",
+        "[ %ds ] thds: %d tps: %.2f qps: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f err/s: %.2f reconn/s: %.2f%s%s%s%n",
         Math.round(r.offsetS()),
         r.liveThreads(),
         r.tps(),
@@ -47,8 +48,74 @@ final class SysbenchOutput {
         r.latencyMs(percentile),
         r.perSecond(r.errors()),
         r.perSecond(r.reconnects()),
+        rates(r.perMinute()),
         r.warmup() ? " (warm-up)" : "",
         cpu);
+  }
+
+  /** " nopm: 1234 tpm: 2890" for a workload with server counters. */
+  private static String rates(java.util.Map<String, Double> perMinute) {
+    StringBuilder s = new StringBuilder();
+    perMinute.forEach(
+        (name, rate) ->
+            s.append(String.format(Locale.ROOT, " %s: %.0f", name.toLowerCase(Locale.ROOT), rate)));
+    return s.toString();
+  }
+
+  /**
+   * HammerDB's time profile (hdbxtprofile.log's layout): a block per virtual user and the summary,
+   * procedures by ratio.
+   */
+  void profile(List<TransactionTiming> timings) {
+    if (timings.isEmpty()) {
+      return;
+    }
+    String rule = "+-".repeat(37) + "+";
+    out.println();
+    out.println("MariaDB Hammerdb Time Profile Report");
+    out.println(rule);
+    Integer vu = -1;
+    for (TransactionTiming t : timings) {
+      if (!java.util.Objects.equals(t.vu(), vu)) {
+        vu = t.vu();
+        long vus =
+            timings.stream()
+                .filter(x -> x.vu() != null)
+                .map(TransactionTiming::vu)
+                .distinct()
+                .count();
+        out.println(
+            vu == null
+                ? String.format(
+                    Locale.ROOT,
+                    ">>>>> SUMMARY OF %d ACTIVE VIRTUAL USERS : MEDIAN ELAPSED TIME : %.0fms",
+                    vus,
+                    t.elapsedMs())
+                : String.format(
+                    Locale.ROOT,
+                    ">>>>> VIRTUAL USER %d : ELAPSED TIME : %.0fms",
+                    vu,
+                    t.elapsedMs()));
+      }
+      out.println(">>>>> PROC: " + t.procedure());
+      out.printf(
+          Locale.ROOT,
+          "CALLS: %d\tMIN: %.3fms\tAVG: %.3fms\tMAX: %.3fms\tTOTAL: %.3fms%n",
+          t.calls(),
+          t.min(),
+          t.avg(),
+          t.max(),
+          t.total());
+      out.printf(
+          Locale.ROOT,
+          "P99: %.3fms\tP95: %.3fms\tP50: %.3fms\tSD: %.3fms\tRATIO: %.3f%%%n",
+          t.p99(),
+          t.p95(),
+          t.p50(),
+          t.sd(),
+          t.ratioPct());
+    }
+    out.println(rule);
   }
 
   void summary(IterationResult r) {
@@ -126,6 +193,15 @@ final class SysbenchOutput {
         "Client CPU time: %.3fs (%.4fs per 1000 events)%n",
         r.clientCpuS(),
         r.transactions() == 0 ? 0 : r.clientCpuS() * 1000 / r.transactions());
+    Double nopm = r.perMinute().get("NOPM");
+    Double tpm = r.perMinute().get("TPM");
+    if (nopm != null && tpm != null) {
+      out.printf(
+          Locale.ROOT,
+          "TEST RESULT : System achieved %d NOPM from %d MariaDB TPM%n",
+          (long) Math.floor(nopm),
+          (long) Math.floor(tpm));
+    }
     r.failure().ifPresent(f -> out.println("FATAL: " + f));
   }
 

@@ -16,6 +16,12 @@ public interface Transaction extends AutoCloseable {
     return QueryCounts.NONE;
   }
 
+  /**
+   * Waits, untimed, before the next transaction (TPC-C's keying and thinking times), at most until
+   * {@code deadlineNanos}; by default not at all.
+   */
+  default void pause(long deadlineNanos) {}
+
   @Override
   void close() throws SQLException;
 }

@@ -8,6 +8,8 @@ import io.benchlake.loadgen.workload.oltp.OltpWorkload;
 import io.benchlake.loadgen.workload.oltp.SelectRandomPoints;
 import io.benchlake.loadgen.workload.oltp.SelectRandomRanges;
 import io.benchlake.loadgen.workload.oltp.StatementGroup;
+import io.benchlake.loadgen.workload.tprocc.TproccOptions;
+import io.benchlake.loadgen.workload.tprocc.TproccWorkload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -43,7 +45,8 @@ public final class Workloads {
           new TestPreset("UPDATE_NON_INDEX", "oltp_update_non_index", Map.of()),
           new TestPreset("SELECT_RANDOM_POINTS", "select_random_points", Map.of()),
           new TestPreset("SELECT_RANDOM_RANGES", "select_random_ranges", Map.of()),
-          new TestPreset("BULK_INSERT", "bulk_insert", Map.of()));
+          new TestPreset("BULK_INSERT", "bulk_insert", Map.of()),
+          new TestPreset("TPROCC", TproccWorkload.NAME, Map.of()));
 
   static {
     List<StatementGroup> reads = StatementGroup.READS;
@@ -67,10 +70,33 @@ public final class Workloads {
     BY_NAME.put("bulk_insert", BulkInsert::new);
   }
 
+  /** The TPROC-C family: one workload with options of its own. */
+  private static final Map<String, Function<TproccOptions, Workload>> TPROCC =
+      Map.of(TproccWorkload.NAME, TproccWorkload::new);
+
   private Workloads() {}
 
   public static List<String> names() {
-    return List.copyOf(BY_NAME.keySet());
+    return java.util.stream.Stream.concat(BY_NAME.keySet().stream(), TPROCC.keySet().stream())
+        .toList();
+  }
+
+  /** Whether a workload is of the TPROC-C family, whose options are {@link TproccOptions}. */
+  public static boolean isTprocc(String name) {
+    return TPROCC.containsKey(name);
+  }
+
+  /** The options a workload takes, as the command line and plan files name them. */
+  public static List<OptionSpec> specs(String name) {
+    return isTprocc(name) ? TproccOptions.SPECS : OltpOptions.SPECS;
+  }
+
+  /**
+   * The options of a workload from name → value pairs, the rest at their defaults; a mistake is an
+   * IllegalArgumentException naming the option.
+   */
+  public static WorkloadOptions options(String name, Map<String, String> given) {
+    return isTprocc(name) ? TproccOptions.from(given) : OltpOptions.from(given);
   }
 
   public static List<TestPreset> tests() {
@@ -78,14 +104,16 @@ public final class Workloads {
   }
 
   /** The workload of a name; an unknown name is a user mistake listing the known ones. */
-  public static Workload create(String name, OltpOptions options) {
-    Function<OltpOptions, Workload> factory = BY_NAME.get(name);
-    if (factory == null) {
+  public static Workload create(String name, WorkloadOptions options) {
+    if (!names().contains(name)) {
       throw new BadInputException(
-          "unknown workload '" + name + "' (known: " + String.join(", ", BY_NAME.keySet()) + ")");
+          "unknown workload '" + name + "' (known: " + String.join(", ", names()) + ")");
     }
     try {
-      return factory.apply(options);
+      if (isTprocc(name)) {
+        return TPROCC.get(name).apply((TproccOptions) options);
+      }
+      return BY_NAME.get(name).apply((OltpOptions) options);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(name + ": " + e.getMessage());
     }

@@ -53,10 +53,14 @@ class WorkloadOptionsTest {
 
   @Test
   void everyWorkloadIsRegisteredAndUnknownOnesListTheKnown() {
-    assertEquals(11, Workloads.names().size());
+    assertEquals(12, Workloads.names().size(), "11 sysbench workloads and tprocc");
     for (String name : Workloads.names()) {
-      assertEquals(name, Workloads.create(name, OltpOptions.defaults()).name());
+      assertEquals(name, Workloads.create(name, Workloads.options(name, Map.of())).name());
     }
+    assertEquals(
+        "hammerdb-tprocc",
+        Workloads.create("tprocc", Workloads.options("tprocc", Map.of())).suite());
+    assertEquals("TPROCC", Workloads.testName("tprocc"));
     var e =
         assertThrows(
             BadInputException.class, () -> Workloads.create("oltp_rw", OltpOptions.defaults()));

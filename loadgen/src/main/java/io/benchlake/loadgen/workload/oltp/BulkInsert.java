@@ -28,6 +28,11 @@ public final class BulkInsert implements Workload {
   }
 
   @Override
+  public String describeData(int threads) {
+    return OltpSchema.describe(threads, 0, name());
+  }
+
+  @Override
   public void prepare(DataSource dataSource, int threads) throws SQLException {
     try (Connection c = dataSource.getConnection();
         Statement st = c.createStatement()) {

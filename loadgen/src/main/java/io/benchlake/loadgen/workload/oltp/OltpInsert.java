@@ -26,6 +26,11 @@ public final class OltpInsert implements Workload {
   }
 
   @Override
+  public String describeData(int threads) {
+    return OltpSchema.describe(options.tables(), options.tableSize(), name());
+  }
+
+  @Override
   public void prepare(DataSource dataSource, int threads) throws SQLException {
     OltpSchema.prepare(dataSource, options, options.autoInc() ? options.tableSize() : 0);
   }

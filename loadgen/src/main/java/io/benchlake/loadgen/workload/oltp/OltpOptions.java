@@ -1,12 +1,12 @@
 package io.benchlake.loadgen.workload.oltp;
 
 import io.benchlake.loadgen.workload.OptionSpec;
+import io.benchlake.loadgen.workload.OptionValues;
 import io.benchlake.loadgen.workload.RandOptions;
+import io.benchlake.loadgen.workload.WorkloadOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * The options of sysbench's oltp_* and select_random_* scripts and of its random numbers, with
@@ -35,7 +35,8 @@ public record OltpOptions(
     int numberOfRanges,
     int delta,
     RandOptions rand,
-    long randSeed) {
+    long randSeed)
+    implements WorkloadOptions {
 
   public static final List<OptionSpec> SPECS =
       List.of(
@@ -85,20 +86,20 @@ public record OltpOptions(
           new OptionSpec("rand-seed", "0", "Seed of the random numbers; 0: the current time"));
 
   public OltpOptions {
-    requireAtLeast("tables", tables, 1);
-    requireAtLeast("table-size", tableSize, 1);
-    requireAtLeast("range-size", rangeSize, 1);
-    requireAtLeast("point-selects", pointSelects, 0);
-    requireAtLeast("simple-ranges", simpleRanges, 0);
-    requireAtLeast("sum-ranges", sumRanges, 0);
-    requireAtLeast("order-ranges", orderRanges, 0);
-    requireAtLeast("distinct-ranges", distinctRanges, 0);
-    requireAtLeast("index-updates", indexUpdates, 0);
-    requireAtLeast("non-index-updates", nonIndexUpdates, 0);
-    requireAtLeast("delete-inserts", deleteInserts, 0);
-    requireAtLeast("random-points", randomPoints, 1);
-    requireAtLeast("number-of-ranges", numberOfRanges, 1);
-    requireAtLeast("delta", delta, 0);
+    OptionValues.requireAtLeast("tables", tables, 1);
+    OptionValues.requireAtLeast("table-size", tableSize, 1);
+    OptionValues.requireAtLeast("range-size", rangeSize, 1);
+    OptionValues.requireAtLeast("point-selects", pointSelects, 0);
+    OptionValues.requireAtLeast("simple-ranges", simpleRanges, 0);
+    OptionValues.requireAtLeast("sum-ranges", sumRanges, 0);
+    OptionValues.requireAtLeast("order-ranges", orderRanges, 0);
+    OptionValues.requireAtLeast("distinct-ranges", distinctRanges, 0);
+    OptionValues.requireAtLeast("index-updates", indexUpdates, 0);
+    OptionValues.requireAtLeast("non-index-updates", nonIndexUpdates, 0);
+    OptionValues.requireAtLeast("delete-inserts", deleteInserts, 0);
+    OptionValues.requireAtLeast("random-points", randomPoints, 1);
+    OptionValues.requireAtLeast("number-of-ranges", numberOfRanges, 1);
+    OptionValues.requireAtLeast("delta", delta, 0);
     if (!storageEngine.matches("[A-Za-z0-9_]+")) {
       throw new IllegalArgumentException(
           "--mysql-storage-engine must be an engine name, was '" + storageEngine + "'");
@@ -121,50 +122,42 @@ public record OltpOptions(
    * value of the wrong kind.
    */
   public static OltpOptions from(Map<String, String> given) {
-    Map<String, String> v = new LinkedHashMap<>();
-    SPECS.forEach(s -> v.put(s.name(), s.defaultValue()));
-    given.forEach(
-        (name, value) -> {
-          String key = name.replace('_', '-');
-          if (!v.containsKey(key)) {
-            throw new IllegalArgumentException(
-                "unknown option --"
-                    + key
-                    + " (known: "
-                    + SPECS.stream().map(OptionSpec::name).collect(Collectors.joining(", "))
-                    + ")");
-          }
-          v.put(key, value);
-        });
+    OptionValues v = OptionValues.of(SPECS, given);
     return new OltpOptions(
-        integer(v, "tables"),
-        longValue(v, "table-size"),
-        integer(v, "range-size"),
-        integer(v, "point-selects"),
-        integer(v, "simple-ranges"),
-        integer(v, "sum-ranges"),
-        integer(v, "order-ranges"),
-        integer(v, "distinct-ranges"),
-        integer(v, "index-updates"),
-        integer(v, "non-index-updates"),
-        integer(v, "delete-inserts"),
-        bool(v, "range-selects"),
-        bool(v, "skip-trx"),
-        bool(v, "auto-inc"),
-        bool(v, "secondary"),
-        bool(v, "create-secondary"),
-        v.get("mysql-storage-engine"),
-        integer(v, "random-points"),
-        integer(v, "number-of-ranges"),
-        integer(v, "delta"),
+        v.integer("tables"),
+        v.longValue("table-size"),
+        v.integer("range-size"),
+        v.integer("point-selects"),
+        v.integer("simple-ranges"),
+        v.integer("sum-ranges"),
+        v.integer("order-ranges"),
+        v.integer("distinct-ranges"),
+        v.integer("index-updates"),
+        v.integer("non-index-updates"),
+        v.integer("delete-inserts"),
+        v.bool("range-selects"),
+        v.bool("skip-trx"),
+        v.bool("auto-inc"),
+        v.bool("secondary"),
+        v.bool("create-secondary"),
+        v.text("mysql-storage-engine"),
+        v.integer("random-points"),
+        v.integer("number-of-ranges"),
+        v.integer("delta"),
         new RandOptions(
-            RandOptions.Type.of(v.get("rand-type")),
-            integer(v, "rand-spec-iter"),
-            integer(v, "rand-spec-pct"),
-            integer(v, "rand-spec-res"),
-            decimal(v, "rand-pareto-h"),
-            decimal(v, "rand-zipfian-exp")),
-        longValue(v, "rand-seed"));
+            RandOptions.Type.of(v.text("rand-type")),
+            v.integer("rand-spec-iter"),
+            v.integer("rand-spec-pct"),
+            v.integer("rand-spec-res"),
+            v.decimal("rand-pareto-h"),
+            v.decimal("rand-zipfian-exp")),
+        v.longValue("rand-seed"));
+  }
+
+  /** sysbench's prepare loads the tables in parallel, one loader per table up to the CPUs. */
+  @Override
+  public int loaders() {
+    return Math.max(1, Math.min(tables, Runtime.getRuntime().availableProcessors()));
   }
 
   /** Every option with its value, as sysbench would print them. */
@@ -181,11 +174,11 @@ public record OltpOptions(
     m.put("index-updates", String.valueOf(indexUpdates));
     m.put("non-index-updates", String.valueOf(nonIndexUpdates));
     m.put("delete-inserts", String.valueOf(deleteInserts));
-    m.put("range-selects", onOff(rangeSelects));
-    m.put("skip-trx", onOff(skipTrx));
-    m.put("auto-inc", onOff(autoInc));
-    m.put("secondary", onOff(secondary));
-    m.put("create-secondary", onOff(createSecondary));
+    m.put("range-selects", OptionValues.onOff(rangeSelects));
+    m.put("skip-trx", OptionValues.onOff(skipTrx));
+    m.put("auto-inc", OptionValues.onOff(autoInc));
+    m.put("secondary", OptionValues.onOff(secondary));
+    m.put("create-secondary", OptionValues.onOff(createSecondary));
     m.put("mysql-storage-engine", storageEngine);
     m.put("random-points", String.valueOf(randomPoints));
     m.put("number-of-ranges", String.valueOf(numberOfRanges));
@@ -198,54 +191,5 @@ public record OltpOptions(
     m.put("rand-zipfian-exp", String.valueOf(rand.zipfExp()));
     m.put("rand-seed", String.valueOf(randSeed));
     return m;
-  }
-
-  private static String onOff(boolean b) {
-    return b ? "on" : "off";
-  }
-
-  private static void requireAtLeast(String name, long value, long min) {
-    if (value < min) {
-      throw new IllegalArgumentException(
-          "--" + name + " must be at least " + min + ", was " + value);
-    }
-  }
-
-  private static int integer(Map<String, String> v, String name) {
-    long value = longValue(v, name);
-    if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
-      throw new IllegalArgumentException("--" + name + " is too large: " + value);
-    }
-    return (int) value;
-  }
-
-  private static long longValue(Map<String, String> v, String name) {
-    String text = v.get(name).trim();
-    try {
-      return Long.parseLong(text);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "--" + name + " expects a whole number, was '" + text + "'");
-    }
-  }
-
-  private static double decimal(Map<String, String> v, String name) {
-    String text = v.get(name).trim();
-    try {
-      return Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--" + name + " expects a number, was '" + text + "'");
-    }
-  }
-
-  private static boolean bool(Map<String, String> v, String name) {
-    String text = v.get(name).trim().toLowerCase(Locale.ROOT);
-    return switch (text) {
-      case "on", "true", "yes", "1" -> true;
-      case "off", "false", "no", "0" -> false;
-      default ->
-          throw new IllegalArgumentException(
-              "--" + name + " expects on or off, was '" + text + "'");
-    };
   }
 }

@@ -20,10 +20,15 @@ final class OltpSchema {
 
   private OltpSchema() {}
 
+  /** "4 tables of 10000 rows (oltp_read_write)", printed before a prepare. */
+  static String describe(int tables, long rows, String workload) {
+    return String.format(
+        java.util.Locale.ROOT, "%d tables of %d rows (%s)", tables, rows, workload);
+  }
+
   /** Creates the sbtest tables and loads {@code rows} rows into each (oltp_insert may ask 0). */
   static void prepare(DataSource dataSource, OltpOptions options, long rows) throws SQLException {
-    int parallel =
-        Math.max(1, Math.min(options.tables(), Runtime.getRuntime().availableProcessors()));
+    int parallel = options.loaders();
     ExecutorService pool = Executors.newFixedThreadPool(parallel);
     try {
       List<Future<?>> loads = new ArrayList<>();

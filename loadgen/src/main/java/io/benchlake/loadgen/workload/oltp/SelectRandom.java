@@ -33,6 +33,11 @@ abstract sealed class SelectRandom implements Workload
       throws SQLException;
 
   @Override
+  public String describeData(int threads) {
+    return OltpSchema.describe(options.tables(), options.tableSize(), name());
+  }
+
+  @Override
   public void prepare(DataSource dataSource, int threads) throws SQLException {
     OltpSchema.prepare(dataSource, options, options.tableSize());
   }

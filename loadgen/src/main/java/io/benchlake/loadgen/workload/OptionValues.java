@@ -1,0 +1,95 @@
+package io.benchlake.loadgen.workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The given options of a workload laid over its defaults, read by kind. Every mistake is an
+ * IllegalArgumentException naming the option, which the command line turns into one line.
+ */
+public final class OptionValues {
+  private final Map<String, String> values;
+
+  private OptionValues(Map<String, String> values) {
+    this.values = values;
+  }
+
+  /**
+   * The defaults of {@code specs} with {@code given} laid over them (names with '-' or '_'); an
+   * unknown name lists the known ones.
+   */
+  public static OptionValues of(List<OptionSpec> specs, Map<String, String> given) {
+    Map<String, String> v = new LinkedHashMap<>();
+    specs.forEach(s -> v.put(s.name(), s.defaultValue()));
+    given.forEach(
+        (name, value) -> {
+          String key = name.replace('_', '-');
+          if (!v.containsKey(key)) {
+            throw new IllegalArgumentException(
+                "unknown option --"
+                    + key
+                    + " (known: "
+                    + specs.stream().map(OptionSpec::name).collect(Collectors.joining(", "))
+                    + ")");
+          }
+          v.put(key, value);
+        });
+    return new OptionValues(v);
+  }
+
+  public String text(String name) {
+    return values.get(name).trim();
+  }
+
+  public int integer(String name) {
+    long value = longValue(name);
+    if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
+      throw new IllegalArgumentException("--" + name + " is too large: " + value);
+    }
+    return (int) value;
+  }
+
+  public long longValue(String name) {
+    String text = text(name);
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--" + name + " expects a whole number, was '" + text + "'");
+    }
+  }
+
+  public double decimal(String name) {
+    String text = text(name);
+    try {
+      return Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--" + name + " expects a number, was '" + text + "'");
+    }
+  }
+
+  public boolean bool(String name) {
+    String text = text(name).toLowerCase(Locale.ROOT);
+    return switch (text) {
+      case "on", "true", "yes", "1" -> true;
+      case "off", "false", "no", "0" -> false;
+      default ->
+          throw new IllegalArgumentException(
+              "--" + name + " expects on or off, was '" + text + "'");
+    };
+  }
+
+  public static String onOff(boolean b) {
+    return b ? "on" : "off";
+  }
+
+  public static void requireAtLeast(String name, long value, long min) {
+    if (value < min) {
+      throw new IllegalArgumentException(
+          "--" + name + " must be at least " + min + ", was " + value);
+    }
+  }
+}
