@@ -3,8 +3,11 @@ package io.benchlake.cli;
 import io.benchlake.bus.EventBus;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.ingest.IngestService;
+import io.benchlake.ingest.LocalFlink;
 import io.benchlake.warehouse.Warehouse;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,26 +31,108 @@ final class IngestCommand implements Callable<Integer> {
       description = "Delete the warehouse and replay the whole event log from offset 0.")
   boolean rebuild;
 
+  @Option(
+      names = "--follow",
+      description =
+          "Keep ingesting as events arrive, each time the log's end moves, until Ctrl-C; a later"
+              + " batch ingest continues from where it stopped.")
+  boolean follow;
+
+  @Option(
+      names = "--poll",
+      defaultValue = "1s",
+      description = "With --follow: how often to look for new events (default: ${DEFAULT-VALUE}).")
+  String poll;
+
+  @Option(
+      names = "--compact-above",
+      defaultValue = "" + IngestService.DEFAULT_COMPACT_ABOVE,
+      description =
+          "Rewrite a month partition of a table as one file when it has more files than this"
+              + " (default: ${DEFAULT-VALUE}).")
+  int compactAbove;
+
   @Override
   public Integer call() throws Exception {
+    if (compactAbove < 2) {
+      throw new io.benchlake.home.BadInputException(
+          "--compact-above must be at least 2, was " + compactAbove);
+    }
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    IngestService.Result r;
+    Warehouse warehouse = new Warehouse(home.warehouse());
     try (EventBus connection = bus.connect(home)) {
-      r =
-          new IngestService(parallelism)
-              .ingest(connection.bootstrap(), new Warehouse(home.warehouse()), rebuild);
+      if (follow) {
+        // One MiniCluster for all the follower's jobs: no start-up per ingest.
+        try (LocalFlink flink = LocalFlink.shared(parallelism, 1)) {
+          return follow(new IngestService(flink, compactAbove), connection.bootstrap(), warehouse);
+        }
+      }
+      IngestService service = new IngestService(parallelism, compactAbove);
+      IngestService.Result r = service.ingest(connection.bootstrap(), warehouse, rebuild);
       if (r.nothingNew()) {
         System.out.println("Nothing new since ingest " + r.seq() + ".");
-      } else {
-        System.out.printf(
-            "Ingest %d read %d events%s.%n",
-            r.seq(),
-            r.eventsRead(),
-            r.refused().isEmpty() ? "" : "; refused " + r.refused().size() + ":");
-        r.refused().forEach(e -> System.out.println("  " + e.origin() + ": " + e.reason()));
       }
+      print(r);
+      // Exit 4: finished, but some events went to the dead-letter topic (`benchlake dlq`).
+      return r.refused().isEmpty() ? 0 : 4;
     }
-    // Exit 4: finished, but some events went to the dead-letter topic (`benchlake dlq` lists them).
-    return r.refused().isEmpty() ? 0 : 4;
+  }
+
+  /** Ingests until Ctrl-C, which lets the ingest under way commit before the process ends. */
+  private int follow(IngestService service, String bootstrap, Warehouse warehouse)
+      throws Exception {
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicBoolean refused = new AtomicBoolean();
+    CountDownLatch done = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              stop.set(true);
+              try {
+                done.await();
+              } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "stop ingest --follow");
+    Runtime.getRuntime().addShutdownHook(hook);
+    System.out.println("Following the event log; Ctrl-C stops.");
+    try {
+      service.follow(
+          bootstrap,
+          warehouse,
+          pollInterval(),
+          stop::get,
+          r -> {
+            print(r);
+            refused.compareAndSet(false, !r.refused().isEmpty());
+          });
+    } finally {
+      done.countDown();
+    }
+    System.out.println("Stopped; the warehouse is at ingest " + warehouse.current().seq() + ".");
+    return refused.get() ? 4 : 0;
+  }
+
+  private java.time.Duration pollInterval() {
+    try {
+      double seconds = io.benchlake.loadgen.plan.Durations.seconds(poll);
+      return java.time.Duration.ofMillis(Math.max(100, Math.round(seconds * 1000)));
+    } catch (IllegalArgumentException e) {
+      throw new io.benchlake.home.BadInputException("--poll: " + e.getMessage());
+    }
+  }
+
+  private static void print(IngestService.Result r) {
+    if (r.nothingNew()) {
+      return;
+    }
+    System.out.printf(
+        "Ingest %d read %d events%s%s.%n",
+        r.seq(),
+        r.eventsRead(),
+        r.filesCompacted() > 0 ? "; compacted " + r.filesCompacted() + " files" : "",
+        r.refused().isEmpty() ? "" : "; refused " + r.refused().size() + ":");
+    r.refused().forEach(e -> System.out.println("  " + e.origin() + ": " + e.reason()));
   }
 }

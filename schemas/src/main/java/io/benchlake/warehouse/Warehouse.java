@@ -63,11 +63,25 @@ public final class Warehouse {
     return root.resolve("_staging").resolve(String.valueOf(seq));
   }
 
+  /** A commit whose ingest read up to where the next one starts (nothing held back). */
+  public Manifest commit(long seq, Map<Integer, Long> offsets) {
+    return commit(seq, new Manifest.Progress(offsets, offsets, java.time.Instant.now()));
+  }
+
   /**
    * Moves the finished files of a staging directory into the tables and commits a manifest that
    * lists them with the offsets reached. Hidden files (Flink's in-progress parts) are ignored.
    */
-  public Manifest commit(long seq, Map<Integer, Long> offsets) {
+  public Manifest commit(long seq, Manifest.Progress progress) {
+    return commit(seq, progress, Set.of());
+  }
+
+  /**
+   * As {@link #commit(long, Manifest.Progress)}, and the manifest no longer lists {@code removed}
+   * (files relative to the root, replaced by compacted ones); they are deleted once it is
+   * committed, and a crash before that leaves them to {@link #removeUncommitted}.
+   */
+  public Manifest commit(long seq, Manifest.Progress progress, Set<String> removed) {
     Path staging = staging(seq);
     Map<String, List<String>> added = new LinkedHashMap<>();
     try {
@@ -88,12 +102,15 @@ public final class Warehouse {
         }
         added.put(table.dirName(), files);
       }
-      Manifest next = current().next(seq, offsets, added);
+      Manifest next = current().next(seq, progress, added, removed);
       Files.createDirectories(ingestDir());
       writeAtomically(ingestDir().resolve(seq + ".json"), JSON.writeValueAsBytes(next));
       writeAtomically(
           ingestDir().resolve("CURRENT"), (seq + "\n").getBytes(StandardCharsets.UTF_8));
       deleteTree(staging);
+      for (String file : removed) {
+        Files.deleteIfExists(root.resolve(file));
+      }
       try (Stream<Path> left = Files.list(staging.getParent())) {
         if (left.findAny().isEmpty()) {
           Files.delete(staging.getParent());

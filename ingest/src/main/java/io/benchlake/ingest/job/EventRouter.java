@@ -15,7 +15,7 @@ import org.apache.flink.util.Collector;
 
 /**
  * Parses and validates each event, writes runs, environments, samples and timings rows to side
- * outputs, and passes samples and iteration_finished on to the per-iteration aggregate.
+ * outputs, and passes samples, iteration_finished and run_finished on to the run's aggregate.
  */
 public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   private final long seq;
@@ -43,18 +43,19 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq, raw));
     } else if (event instanceof RunFinished e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+      out.collect(new IterationPart(e.runId(), null, raw));
     } else if (event instanceof EnvironmentSnapshot e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.ENVIRONMENTS), Rows.environment(e, seq));
     } else if (event instanceof Sample e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.SAMPLES), Rows.sample(e, seq));
       out.collect(
-          new IterationPart(IterationPart.keyOf(e.runId(), e.threads(), e.iteration()), raw.value));
+          new IterationPart(e.runId(), IterationPart.iterationOf(e.threads(), e.iteration()), raw));
     } else if (event instanceof IterationFinished e) {
       e.timings()
           .forEach(
               t -> ctx.output(Tags.TABLES.get(WarehouseTable.TIMINGS), Rows.timing(e, t, seq)));
       out.collect(
-          new IterationPart(IterationPart.keyOf(e.runId(), e.threads(), e.iteration()), raw.value));
+          new IterationPart(e.runId(), IterationPart.iterationOf(e.threads(), e.iteration()), raw));
     }
   }
 }

@@ -1,6 +1,10 @@
 package io.benchlake.ingest.job;
 
 import io.benchlake.warehouse.WarehouseTable;
+import java.io.Serializable;
+import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.connector.sink2.Sink;
@@ -19,18 +23,42 @@ public final class IngestJob {
   private IngestJob() {}
 
   /**
+   * One ingest: its sequence number and start, and the offsets the previous ingest read up to and
+   * when it started (null for the first ingest of a warehouse), which tell the aggregate which
+   * iterations that ingest already wrote.
+   */
+  public record Batch(
+      long seq, Instant started, Map<Integer, Long> previousReadUpTo, Instant previousStarted)
+      implements Serializable {
+    public Batch {
+      previousReadUpTo = new TreeMap<>(previousReadUpTo);
+    }
+
+    /** The first ingest of a warehouse, or a rebuild. */
+    public static Batch first(long seq, Instant started) {
+      return new Batch(seq, started, Map.of(), null);
+    }
+  }
+
+  /**
    * Wires the job onto {@code events}.
    *
    * @param sinks the sink of each table's rows
+   * @param batch which ingest this is and what the one before it did
    * @param refused where events that cannot be ingested go
+   * @param open where the positions of iterations still open at the end of the batch go
    */
   public static void build(
       DataStream<RawEvent> events,
-      long seq,
+      Batch batch,
       Function<WarehouseTable, Sink<GenericRecord>> sinks,
-      Sink<RefusedEvent> refused) {
+      Sink<RefusedEvent> refused,
+      Sink<OpenIteration> open) {
     SingleOutputStreamOperator<IterationPart> routed =
-        events.process(new EventRouter(seq)).name("parse, validate and route events").uid("router");
+        events
+            .process(new EventRouter(batch.seq()))
+            .name("parse, validate and route events")
+            .uid("router");
     for (WarehouseTable table :
         new WarehouseTable[] {
           WarehouseTable.RUNS,
@@ -43,13 +71,16 @@ public final class IngestJob {
           .sinkTo(sinks.apply(table))
           .name("parquet: " + table.dirName());
     }
-    routed
-        .keyBy(part -> part.key)
-        .window(GlobalWindows.createWithEndOfStreamTrigger())
-        .process(new IterationAggregator(seq), Tags.typeInfo(WarehouseTable.ITERATIONS))
-        .name("per-iteration aggregate")
+    SingleOutputStreamOperator<GenericRecord> iterations =
+        routed
+            .keyBy(part -> part.runId)
+            .window(GlobalWindows.createWithEndOfStreamTrigger())
+            .process(new IterationAggregator(batch), Tags.typeInfo(WarehouseTable.ITERATIONS))
+            .name("per-iteration aggregate");
+    iterations
         .sinkTo(sinks.apply(WarehouseTable.ITERATIONS))
         .name("parquet: " + WarehouseTable.ITERATIONS.dirName());
+    iterations.getSideOutput(IterationAggregator.OPEN).sinkTo(open).name("open iterations");
     routed.getSideOutput(Tags.REFUSED).sinkTo(refused).name("refused events");
   }
 
@@ -66,6 +97,14 @@ public final class IngestJob {
                 .withPartPrefix("part-" + seq)
                 .withPartSuffix(".parquet")
                 .build())
+        .build();
+  }
+
+  /** The positions of open iterations as text lines "partition offset" under {@code dir}. */
+  public static Sink<OpenIteration> openIterationSink(String dir) {
+    return FileSink.forRowFormat(
+            new org.apache.flink.core.fs.Path(dir),
+            new org.apache.flink.api.common.serialization.SimpleStringEncoder<OpenIteration>())
         .build();
   }
 }

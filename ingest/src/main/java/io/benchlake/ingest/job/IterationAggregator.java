@@ -5,24 +5,43 @@ import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.InvalidEventException;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.Sample;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction;
 import org.apache.flink.streaming.api.windowing.windows.GlobalWindow;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
 
-/** Gathers one iteration's samples and finish event and writes its long-form rows. */
+/**
+ * Gathers one run's samples and finish events of a batch and writes the long-form rows of each
+ * iteration whose end was read: its iteration_finished, or the run's run_finished. An iteration
+ * without either is still running: it is written nothing and reported as {@link OpenIteration}, so
+ * that the batch's offsets stop before it and the next ingest reads it whole (DESIGN.md,
+ * Incremental ingest) — unless its newest event is older than {@link #ABANDONED_AFTER}, when the
+ * run is taken as dead and the iteration written from its samples, marked incomplete.
+ */
 public class IterationAggregator
     extends ProcessWindowFunction<IterationPart, GenericRecord, String, GlobalWindow> {
-  private final long seq;
+  /** How long an iteration may go without an event before its run is taken as dead. */
+  public static final Duration ABANDONED_AFTER = Duration.ofHours(1);
+
+  public static final OutputTag<OpenIteration> OPEN =
+      new OutputTag<>(
+          "open iterations",
+          org.apache.flink.api.common.typeinfo.TypeInformation.of(OpenIteration.class));
+
+  private final IngestJob.Batch batch;
   private transient EventCodec codec;
 
-  public IterationAggregator(long seq) {
-    this.seq = seq;
+  public IterationAggregator(IngestJob.Batch batch) {
+    this.batch = batch;
   }
 
   @Override
@@ -32,18 +51,64 @@ public class IterationAggregator
 
   @Override
   public void process(
-      String key, Context ctx, Iterable<IterationPart> parts, Collector<GenericRecord> out)
+      String runId, Context ctx, Iterable<IterationPart> parts, Collector<GenericRecord> out)
       throws InvalidEventException {
-    List<Sample> samples = new ArrayList<>();
-    List<IterationFinished> finished = new ArrayList<>();
+    Map<String, List<IterationPart>> byIteration = new LinkedHashMap<>();
+    IterationPart runEnd = null;
     for (IterationPart part : parts) {
-      Event event = codec.decode(part.json); // already validated by the router
-      if (event instanceof Sample s) {
-        samples.add(s);
-      } else if (event instanceof IterationFinished f) {
-        finished.add(f);
+      if (part.iteration == null) {
+        runEnd = runEnd == null || part.offset > runEnd.offset ? part : runEnd;
+      } else {
+        byIteration.computeIfAbsent(part.iteration, k -> new ArrayList<>()).add(part);
       }
     }
+    for (var entry : byIteration.entrySet()) {
+      List<Sample> samples = new ArrayList<>();
+      List<IterationFinished> finished = new ArrayList<>();
+      Instant newest = Instant.EPOCH;
+      IterationPart end = runEnd;
+      for (IterationPart part : entry.getValue()) {
+        Event event = codec.decode(part.json); // already validated by the router
+        newest = event.emittedAt().isAfter(newest) ? event.emittedAt() : newest;
+        if (event instanceof Sample s) {
+          samples.add(s);
+        } else if (event instanceof IterationFinished f) {
+          finished.add(f);
+          end = end == null || part.offset > end.offset ? part : end;
+        }
+      }
+      Instant silentUntil = newest.plus(ABANDONED_AFTER);
+      if (end != null) {
+        // Ended: written by the ingest that first read its end. An earlier one that read the end
+        // again (its offsets held back for another run's open iteration) wrote it already, whole.
+        if (end.offset >= batch.previousReadUpTo().getOrDefault(end.partition, 0L)) {
+          write(runId + "|" + entry.getKey(), samples, finished, out);
+        }
+      } else if (silentUntil.isBefore(batch.started())) {
+        // Abandoned: written by the first ingest that found it so (it was open, so read whole).
+        if (batch.previousStarted() == null || !silentUntil.isBefore(batch.previousStarted())) {
+          write(runId + "|" + entry.getKey(), samples, finished, out);
+        }
+      } else {
+        reportOpen(ctx, entry.getValue());
+      }
+    }
+  }
+
+  /** The earliest position of an open iteration's events in each partition it was read from. */
+  private static void reportOpen(Context ctx, List<IterationPart> parts) {
+    Map<Integer, Long> earliest = new LinkedHashMap<>();
+    for (IterationPart p : parts) {
+      earliest.merge(p.partition, p.offset, Math::min);
+    }
+    earliest.forEach((partition, offset) -> ctx.output(OPEN, new OpenIteration(partition, offset)));
+  }
+
+  private void write(
+      String key,
+      List<Sample> samples,
+      List<IterationFinished> finished,
+      Collector<GenericRecord> out) {
     Optional<IterationFinished> last = IterationAggregation.authoritative(finished);
     Event any = last.<Event>map(f -> f).orElseGet(() -> samples.get(0));
     int threads = last.map(IterationFinished::threads).orElseGet(() -> samples.get(0).threads());
@@ -55,7 +120,8 @@ public class IterationAggregator
     String sourceEvent = last.map(IterationFinished::eventId).orElse("samples:" + key);
     Instant startedAt = any.startedAt();
     for (IterationMetric metric : IterationAggregation.metrics(samples, finished, sourceEvent)) {
-      out.collect(Rows.iteration(any.runId(), startedAt, threads, iteration, metric, status, seq));
+      out.collect(
+          Rows.iteration(any.runId(), startedAt, threads, iteration, metric, status, batch.seq()));
     }
   }
 }

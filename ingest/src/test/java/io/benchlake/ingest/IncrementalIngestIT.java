@@ -1,0 +1,262 @@
+package io.benchlake.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.bus.EventBus;
+import io.benchlake.bus.EventPublisher;
+import io.benchlake.bus.Topics;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.schemas.Event;
+import io.benchlake.warehouse.Warehouse;
+import io.benchlake.warehouse.WarehouseTable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Incremental ingest gives the answers of a clean rebuild whatever the batches were: an iteration
+ * open at the end of a batch, the same events twice, compaction, follow mode and refused events.
+ */
+class IncrementalIngestIT {
+  private static final List<String> VIEWS =
+      List.of("runs", "environments", "samples", "iterations", "timings", "thread_stats");
+  private static BenchlakeHome home;
+  private static EventBus bus;
+
+  @BeforeAll
+  static void start() throws Exception {
+    Path dir =
+        Path.of(
+                System.getProperty("benchlake.test.home", "target/it-home"),
+                "incremental-" + System.nanoTime())
+            .toAbsolutePath();
+    Files.createDirectories(dir);
+    home = new BenchlakeHome(dir);
+    bus = EventBus.connect(home, Optional.empty());
+  }
+
+  @AfterAll
+  static void stop() {
+    bus.close();
+  }
+
+  private static Warehouse newWarehouse(String name) {
+    return new Warehouse(home.warehouse().resolveSibling(name));
+  }
+
+  private static void publish(List<Event> events) {
+    try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
+      events.forEach(publisher::publish);
+    }
+  }
+
+  /** Every view's full contents, rows sorted, without the ingest that wrote them. */
+  static Map<String, List<String>> snapshot(Warehouse warehouse) throws Exception {
+    Map<String, List<String>> all = new LinkedHashMap<>();
+    try (AnalyticsSession s = AnalyticsSession.open(warehouse);
+        Statement st = s.connection().createStatement()) {
+      for (String view : VIEWS) {
+        List<String> columns = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery("DESCRIBE " + view)) {
+          while (rs.next()) {
+            String c = rs.getString(1);
+            if (!c.equals("ingest_seq")) {
+              columns.add("\"" + c + "\"");
+            }
+          }
+        }
+        List<String> rows = new ArrayList<>();
+        String cols = String.join(", ", columns);
+        try (ResultSet rs =
+            st.executeQuery("SELECT " + cols + " FROM " + view + " ORDER BY " + cols)) {
+          int n = rs.getMetaData().getColumnCount();
+          while (rs.next()) {
+            StringBuilder row = new StringBuilder();
+            for (int i = 1; i <= n; i++) {
+              row.append(rs.getString(i)).append('\t');
+            }
+            rows.add(row.toString());
+          }
+        }
+        all.put(view, rows);
+      }
+    }
+    return all;
+  }
+
+  private static long count(Warehouse warehouse, String sql) throws Exception {
+    try (AnalyticsSession s = AnalyticsSession.open(warehouse);
+        ResultSet rs = s.connection().createStatement().executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /** A clean rebuild of the whole log into a warehouse of its own. */
+  private static Map<String, List<String>> rebuilt(String name) throws Exception {
+    Warehouse clean = newWarehouse(name);
+    new IngestService(2).ingest(bus.bootstrap(), clean, true);
+    return snapshot(clean);
+  }
+
+  @Test
+  void anIterationOpenAtTheEndOfABatchIsReadWholeByTheNextAndCompactionChangesNoAnswer()
+      throws Exception {
+    Warehouse warehouse = newWarehouse("open");
+    IngestService ingest = new IngestService(2, 3);
+    ingest.ingest(bus.bootstrap(), warehouse); // whatever other tests published
+    // A live run (events emitted now): the batch ends after 2 of the 3 samples of threads 2,
+    // iteration 1; everything before it in order.
+    List<Event> run = IngestServiceIT.syntheticRun("live", Instant.now());
+    int cut = 2 + 4 * 2 + 2; // run_started, environment, threads 1 (2 x 4), 2 samples
+    publish(run.subList(0, cut));
+    ingest.ingest(bus.bootstrap(), warehouse);
+    String live =
+        "FROM iterations i JOIN runs r USING (run_id) WHERE r.dataset = 'live' AND metric = 'TPS'";
+    assertEquals(2, count(warehouse, "SELECT count(*) " + live), "threads 1 only");
+    assertEquals(0, count(warehouse, "SELECT count(*) " + live + " AND threads = 2"));
+
+    publish(run.subList(cut, run.size()));
+    for (int i = 0; i < 4; i++) { // more small ingests than the partition may keep as files
+      publish(IngestServiceIT.syntheticRun("more" + i, Instant.now()));
+      ingest.ingest(bus.bootstrap(), warehouse);
+    }
+    assertEquals(4, count(warehouse, "SELECT count(*) " + live));
+    assertEquals(
+        3,
+        count(
+            warehouse,
+            "SELECT sum(value) FROM iterations i JOIN runs r USING (run_id) WHERE r.dataset ="
+                + " 'live' AND metric = 'sample_count' AND threads = 2 AND iteration = 1"),
+        "the iteration open at the end of a batch was aggregated from all its samples");
+    for (WarehouseTable table : WarehouseTable.values()) {
+      Map<String, Long> perPartition = new LinkedHashMap<>();
+      warehouse
+          .current()
+          .files(table)
+          .forEach(f -> perPartition.merge(Path.of(f).getParent().toString(), 1L, Long::sum));
+      perPartition.forEach(
+          (partition, files) -> assertTrue(files <= 3, partition + " has " + files + " files"));
+    }
+    assertEquals(rebuilt("open-rebuilt"), snapshot(warehouse));
+  }
+
+  @Test
+  void theSameEventsPublishedTwiceChangeNoCount() throws Exception {
+    Warehouse warehouse = newWarehouse("twice");
+    IngestService ingest = new IngestService(2);
+    List<Event> events = new ArrayList<>();
+    while (events.size() < 1000) {
+      events.addAll(IngestServiceIT.syntheticRun("twice", Instant.parse("2025-06-01T10:00:00Z")));
+    }
+    publish(events);
+    ingest.ingest(bus.bootstrap(), warehouse);
+    Map<String, List<String>> once = snapshot(warehouse);
+    publish(events);
+    ingest.ingest(bus.bootstrap(), warehouse);
+    assertEquals(once, snapshot(warehouse));
+    assertTrue(once.get("samples").size() >= 600, "samples " + once.get("samples").size());
+  }
+
+  @Test
+  void fiveMalformedRecordsAmongTenThousandGoToTheDeadLetterTopic() throws Exception {
+    Warehouse warehouse = newWarehouse("dlq");
+    IngestService ingest = new IngestService(2);
+    ingest.ingest(bus.bootstrap(), warehouse); // whatever other tests published
+    long samplesBefore = count(warehouse, "SELECT count(*) FROM samples");
+    List<Event> events = new ArrayList<>();
+    while (events.size() < 10_000) {
+      events.addAll(IngestServiceIT.syntheticRun("dlq", Instant.parse("2025-07-01T10:00:00Z")));
+    }
+    publish(events);
+    List<String> bad =
+        List.of(
+            "{not json",
+            "[1, 2, 3]",
+            "{\"schema\": \"benchlake.sample/99\", \"event_id\": \"x\", \"run_id\": \"r\"}",
+            "{\"schema\": \"benchlake.sample/1\", \"event_id\": \"y\"}",
+            "{\"schema\": \"benchlake.nonsense/1\", \"event_id\": \"z\", \"run_id\": \"r\"}");
+    try (KafkaProducer<String, byte[]> raw =
+        new KafkaProducer<>(
+            Map.of("bootstrap.servers", bus.bootstrap()),
+            new StringSerializer(),
+            new ByteArraySerializer())) {
+      for (String b : bad) {
+        raw.send(new ProducerRecord<>(Topics.EVENTS, "bad", b.getBytes())).get();
+      }
+    }
+    IngestService.Result r = ingest.ingest(bus.bootstrap(), warehouse);
+    assertEquals(5, r.refused().size(), r.refused().toString());
+    r.refused()
+        .forEach(d -> assertTrue(!d.reason().isBlank() && d.origin().contains("@"), d.toString()));
+    long samples = events.stream().filter(e -> e instanceof io.benchlake.schemas.Sample).count();
+    assertEquals(samplesBefore + samples, count(warehouse, "SELECT count(*) FROM samples"));
+  }
+
+  @Test
+  void followMakesNewSamplesQueryableWithinTenSecondsAndABatchContinuesWhereItStopped()
+      throws Exception {
+    Warehouse warehouse = newWarehouse("follow");
+    // As `ingest --follow` runs: one MiniCluster for every job, here of 2 task managers.
+    LocalFlink flink = LocalFlink.shared(2, 2);
+    IngestService ingest = new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE);
+    ingest.ingest(bus.bootstrap(), warehouse);
+    AtomicBoolean stop = new AtomicBoolean();
+    List<Throwable> failed = new ArrayList<>();
+    Thread follower =
+        new Thread(
+            () -> {
+              try {
+                ingest.follow(
+                    bus.bootstrap(), warehouse, Duration.ofMillis(500), stop::get, r -> {});
+              } catch (Throwable t) {
+                failed.add(t);
+              }
+            });
+    follower.start();
+    try {
+      Thread.sleep(2000); // the follower's first look
+      publish(IngestServiceIT.syntheticRun("followed", Instant.now()));
+      long published = System.nanoTime();
+      String q =
+          "SELECT count(*) FROM samples s JOIN runs r USING (run_id) WHERE r.dataset = 'followed'";
+      long seen = 0;
+      while (seen < 12 && System.nanoTime() - published < 30_000_000_000L) {
+        Thread.sleep(200);
+        seen = count(warehouse, q);
+      }
+      double latencyS = (System.nanoTime() - published) / 1e9;
+      System.out.printf("follow: samples queryable %.1f s after publishing%n", latencyS);
+      assertEquals(12, seen);
+      assertTrue(latencyS < 10, "queryable after " + latencyS + " s");
+    } finally {
+      stop.set(true);
+      follower.join(60_000);
+      flink.close();
+    }
+    assertTrue(failed.isEmpty(), failed.toString());
+    publish(IngestServiceIT.syntheticRun("after-follow", Instant.now()));
+    new IngestService(2).ingest(bus.bootstrap(), warehouse);
+    assertEquals(1, count(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'after-follow'"));
+    assertEquals(
+        rebuilt("follow-rebuilt").get("iterations"), snapshot(warehouse).get("iterations"));
+  }
+}
