@@ -1,5 +1,6 @@
 -- One row per run: what run_started said, and how the run ended (run_finished), or 'running'.
 -- properties_json lists run_started's properties, then those only known at the end (run_finished's).
+-- excluded: the run was left out whole (`benchlake annotate RUN --exclude`), with the reason.
 -- Rows read twice (a re-read range, an import repeated) are kept once, newest ingest first.
 CREATE OR REPLACE VIEW runs AS
 WITH started AS (
@@ -21,5 +22,6 @@ SELECT s.run_id, s.dataset, s.test_suite, s.test_name, s.tag, s.source,
             ELSE to_json(list_concat(CAST(coalesce(s.properties_json, '[]') AS JSON[]),
                                      CAST(f.end_properties_json AS JSON[])))::VARCHAR
        END AS properties_json,
-       s.month
-FROM started s LEFT JOIN finished f USING (run_id);
+       s.month,
+       x.run_id IS NOT NULL AS excluded, x.reason AS excluded_reason
+FROM started s LEFT JOIN finished f USING (run_id) LEFT JOIN run_exclusions x USING (run_id);

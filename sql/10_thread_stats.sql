@@ -1,4 +1,4 @@
--- The report's statistics across the completed iterations of one run at one thread count
+-- The report's statistics across the completed iterations (not left out by an annotation) of one run at one thread count
 -- (DESIGN.md, Statistics): population standard deviation, CoV = StdDev / Mean, percentiles by
 -- linear interpolation between closest ranks (R-7, Excel PERCENTILE.INC), population skewness
 -- g1 = m3 / m2^1.5 (0 when StdDev is 0), and the iteration values in run order.
@@ -10,7 +10,7 @@ WITH v AS (
            list(value ORDER BY iteration) AS xs,
            list(iteration ORDER BY iteration) AS its
     FROM iterations
-    WHERE status = 'completed'
+    WHERE status = 'completed' AND NOT excluded
     GROUP BY ALL
 ), centre AS (
     SELECT *, len(xs) AS n, list_sum(xs) / len(xs) AS mean FROM v

@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
       RegressionsCommand.class,
       TrendCommand.class,
       ChangesCommand.class,
+      AnnotateCommand.class,
       ExportCommand.class,
       DlqCommand.class,
       CommandLine.HelpCommand.class

@@ -4,6 +4,7 @@ import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.changes.ChangesQuery;
 import io.benchlake.analytics.changes.ChangesReport;
 import io.benchlake.analytics.query.OutputFormat;
+import io.benchlake.analytics.report.LeftOut;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
@@ -70,6 +71,7 @@ final class ChangesCommand implements Callable<Integer> {
                     "changes --format " + format + ": use text, md or json");
           },
           out);
+      LeftOutNote.print(LeftOut.ofTest(session.connection(), series.test, series.threads, null));
     }
     return 0;
   }

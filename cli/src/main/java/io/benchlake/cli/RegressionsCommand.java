@@ -6,6 +6,7 @@ import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.analytics.regress.RegressionQuery;
 import io.benchlake.analytics.regress.Verdict;
+import io.benchlake.analytics.report.LeftOut;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
@@ -82,6 +83,10 @@ final class RegressionsCommand implements Callable<Integer> {
               Optional.ofNullable(metric),
               limit,
               alpha);
+      for (String t : verdicts.stream().map(Verdict::test).distinct().toList()) {
+        LeftOutNote.print(
+            LeftOut.ofTest(session.connection(), t, null, List.of(baseline, candidate)));
+      }
     }
     List<List<Object>> rows = new ArrayList<>();
     for (Verdict v : verdicts) {

@@ -2,6 +2,7 @@ package io.benchlake.cli;
 
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.query.OutputFormat;
+import io.benchlake.analytics.report.LeftOut;
 import io.benchlake.analytics.trend.Trend;
 import io.benchlake.analytics.trend.TrendQuery;
 import io.benchlake.analytics.trend.TrendReport;
@@ -51,6 +52,7 @@ final class TrendCommand implements Callable<Integer> {
                 throw new BadInputException("trend --format csv: use text, md, json or html");
           },
           out);
+      LeftOutNote.print(LeftOut.ofTest(session.connection(), series.test, series.threads, null));
     }
     return 0;
   }

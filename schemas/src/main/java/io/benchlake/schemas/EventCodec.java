@@ -110,6 +110,22 @@ public final class EventCodec {
     }
   }
 
+  /**
+   * Binds an event that {@link #decode(byte[])} accepted before (the ingest job's later stages),
+   * without validating it against its schema again.
+   */
+  public Event decodeValidated(byte[] json) throws InvalidEventException {
+    try {
+      JsonNode tree = MAPPER.readTree(json);
+      EventKind kind =
+          EventKind.ofSchemaId(tree.path("schema").asText())
+              .orElseThrow(() -> new InvalidEventException("$.schema: unknown schema"));
+      return MAPPER.treeToValue(tree, kind.type());
+    } catch (IOException | IllegalArgumentException e) {
+      throw new InvalidEventException("not a valid event: " + firstLine(e.getMessage()), e);
+    }
+  }
+
   private static String firstLine(String message) {
     if (message == null) {
       return "";

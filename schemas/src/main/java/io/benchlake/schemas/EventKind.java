@@ -3,13 +3,14 @@ package io.benchlake.schemas;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** The five kinds of event, with the schema name each is published under. */
+/** The kinds of event, with the schema name each is published under. */
 public enum EventKind {
   RUN_STARTED("run_started", RunStarted.class),
   ENVIRONMENT_SNAPSHOT("environment_snapshot", EnvironmentSnapshot.class),
   SAMPLE("sample", Sample.class),
   ITERATION_FINISHED("iteration_finished", IterationFinished.class),
-  RUN_FINISHED("run_finished", RunFinished.class);
+  RUN_FINISHED("run_finished", RunFinished.class),
+  ANNOTATION("annotation", Annotation.class);
 
   /** The only version of every schema so far; a breaking change adds a new one. */
   public static final int CURRENT_VERSION = 1;

@@ -18,7 +18,8 @@ public enum WarehouseTable {
   ENVIRONMENTS("environments"),
   SAMPLES("samples"),
   ITERATIONS("iterations"),
-  TIMINGS("timings");
+  TIMINGS("timings"),
+  ANNOTATIONS("annotations");
 
   private final String dirName;
 

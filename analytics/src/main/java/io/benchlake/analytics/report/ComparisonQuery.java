@@ -141,7 +141,8 @@ public final class ComparisonQuery {
           testInfo.build(),
           baseline,
           Differences.find(order, systemInfo, settings),
-          runOf);
+          runOf,
+          LeftOut.ofRuns(c, order.stream().map(runOf::get).toList()));
     } catch (SQLException e) {
       throw new IllegalStateException("report query failed: " + e.getMessage(), e);
     }

@@ -8,7 +8,7 @@ import java.util.OptionalDouble;
 
 /**
  * A comparison report: one metric of one test across datasets and thread counts, with the System,
- * Database and Test Info of each dataset's run.
+ * Database and Test Info of each dataset's run, and the iterations annotations left out of them.
  */
 public record ComparisonReport(
     List<String> title,
@@ -22,10 +22,12 @@ public record ComparisonReport(
     PropertyTable testInfo,
     Optional<String> baseline,
     List<Difference> differences,
-    Map<String, String> runIds) {
+    Map<String, String> runIds,
+    List<LeftOut> leftOut) {
 
   public ComparisonReport {
     differences = List.copyOf(differences);
+    leftOut = List.copyOf(leftOut);
     runIds = Map.copyOf(runIds);
     if (baseline.isPresent() && !datasets.contains(baseline.get())) {
       throw new IllegalArgumentException("the baseline must be one of the datasets");
@@ -36,6 +38,36 @@ public record ComparisonReport(
     Map<String, Map<Integer, ThreadStatistics>> copy = new LinkedHashMap<>();
     stats.forEach((d, m) -> copy.put(d, new LinkedHashMap<>(m)));
     stats = copy;
+  }
+
+  /** A report that left nothing out. */
+  public ComparisonReport(
+      List<String> title,
+      String test,
+      String metric,
+      List<String> datasets,
+      List<Integer> threads,
+      Map<String, Map<Integer, ThreadStatistics>> stats,
+      PropertyTable system,
+      PropertyTable database,
+      PropertyTable testInfo,
+      Optional<String> baseline,
+      List<Difference> differences,
+      Map<String, String> runIds) {
+    this(
+        title,
+        test,
+        metric,
+        datasets,
+        threads,
+        stats,
+        system,
+        database,
+        testInfo,
+        baseline,
+        differences,
+        runIds,
+        List.of());
   }
 
   public Optional<ThreadStatistics> at(String dataset, int threadCount) {

@@ -55,6 +55,10 @@ public final class HtmlReport {
       h.append("<h2>Differences between datasets (besides the version)</h2>\n");
       table(h, ReportTables.differences(r));
     }
+    if (!r.leftOut().isEmpty()) {
+      h.append("<h2>").append(esc(ReportTables.LEFT_OUT)).append("</h2>\n");
+      table(h, ReportTables.leftOut(r));
+    }
     h.append("<h2>System Info</h2>\n");
     table(h, ReportTables.properties(r.datasets(), r.system()));
     h.append("<h2>Database Info</h2>\n");

@@ -76,6 +76,17 @@ public final class JsonReport {
       differences.add(m);
     }
     root.put("differences", differences);
+    List<Map<String, Object>> leftOut = new ArrayList<>();
+    for (LeftOut o : r.leftOut()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("dataset", o.dataset());
+      m.put("run_id", o.runId());
+      m.put("threads", o.threads());
+      m.put("iteration", o.iteration());
+      m.put("reason", o.reason());
+      leftOut.add(m);
+    }
+    root.put("left_out", leftOut);
     return root;
   }
 

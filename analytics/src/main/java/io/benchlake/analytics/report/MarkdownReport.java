@@ -27,6 +27,9 @@ public final class MarkdownReport {
       section(
           out, "Differences between datasets (besides the version)", ReportTables.differences(r));
     }
+    if (!r.leftOut().isEmpty()) {
+      section(out, ReportTables.LEFT_OUT, ReportTables.leftOut(r));
+    }
     return String.join("\n", out) + "\n";
   }
 

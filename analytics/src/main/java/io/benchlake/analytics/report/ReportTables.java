@@ -92,6 +92,21 @@ public final class ReportTables {
     return rows;
   }
 
+  /** The iterations left out by annotations: dataset, thread count, iteration, reason. */
+  public static List<List<String>> leftOut(ComparisonReport r) {
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(List.of("Dataset", "Threads", "Iteration", "Reason"));
+    for (LeftOut o : r.leftOut()) {
+      rows.add(
+          List.of(
+              o.dataset(), String.valueOf(o.threads()), String.valueOf(o.iteration()), o.reason()));
+    }
+    return rows;
+  }
+
+  /** The heading of the left-out table. */
+  public static final String LEFT_OUT = "Left out of the statistics (benchlake annotate)";
+
   private static List<String> cells(
       ComparisonReport r, int threads, Function<ThreadStatistics, String> cell) {
     return r.datasets().stream().map(d -> r.at(d, threads).map(cell).orElse("")).toList();

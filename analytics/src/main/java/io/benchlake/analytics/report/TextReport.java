@@ -36,6 +36,10 @@ public final class TextReport {
       block(out, "Differences between datasets (besides the version)");
       block(out, tsv(ReportTables.differences(r)));
     }
+    if (!r.leftOut().isEmpty()) {
+      block(out, ReportTables.LEFT_OUT);
+      block(out, tsv(ReportTables.leftOut(r)));
+    }
     return String.join("\n", out);
   }
 

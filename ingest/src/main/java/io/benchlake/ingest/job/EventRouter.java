@@ -1,5 +1,6 @@
 package io.benchlake.ingest.job;
 
+import io.benchlake.schemas.Annotation;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
@@ -44,6 +45,8 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
     } else if (event instanceof RunFinished e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
       out.collect(new IterationPart(e.runId(), null, raw));
+    } else if (event instanceof Annotation e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.ANNOTATIONS), Rows.annotation(e, seq));
     } else if (event instanceof EnvironmentSnapshot e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.ENVIRONMENTS), Rows.environment(e, seq));
     } else if (event instanceof Sample e) {

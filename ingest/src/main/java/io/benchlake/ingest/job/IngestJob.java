@@ -64,7 +64,8 @@ public final class IngestJob {
           WarehouseTable.RUNS,
           WarehouseTable.ENVIRONMENTS,
           WarehouseTable.SAMPLES,
-          WarehouseTable.TIMINGS
+          WarehouseTable.TIMINGS,
+          WarehouseTable.ANNOTATIONS
         }) {
       routed
           .getSideOutput(Tags.TABLES.get(table))

@@ -68,7 +68,7 @@ public class IterationAggregator
       Instant newest = Instant.EPOCH;
       IterationPart end = runEnd;
       for (IterationPart part : entry.getValue()) {
-        Event event = codec.decode(part.json); // already validated by the router
+        Event event = codec.decodeValidated(part.json); // the router validated it
         newest = event.emittedAt().isAfter(newest) ? event.emittedAt() : newest;
         if (event instanceof Sample s) {
           samples.add(s);

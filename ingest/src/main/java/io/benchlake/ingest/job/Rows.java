@@ -1,6 +1,7 @@
 package io.benchlake.ingest.job;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.benchlake.schemas.Annotation;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
@@ -86,6 +87,17 @@ public final class Rows {
     r.put("status", e.status().name());
     r.put("error", e.error());
     r.put("properties_json", json(e.properties()));
+    return r;
+  }
+
+  public static GenericRecord annotation(Annotation e, long seq) {
+    GenericRecord r = row(WarehouseTable.ANNOTATIONS, e, seq);
+    r.put("emitted_at", micros(e.emittedAt()));
+    r.put("threads", e.threads());
+    r.put("iteration", e.iteration());
+    r.put("action", e.action().name());
+    r.put("reason", e.reason());
+    r.put("author", e.author());
     return r;
   }
 

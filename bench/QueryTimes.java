@@ -1,0 +1,136 @@
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.warehouse.Warehouse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * bench/queries' measurement: writes a warehouse of RUNS runs (10 years, 30 server versions in
+ * release order over time, 20 tests, 10 thread counts, 3 iterations: 30 iteration rows a run) with
+ * 50 one-second samples per iteration, straight as month-partitioned Parquet committed through the
+ * manifest, then times the views through the same DuckDB session `benchlake sql` and the reports
+ * use: each view whole (count of its rows) and a typical question of each, best of 3 after one
+ * warm-up run. Prints one line per query: name, rows, seconds.
+ */
+public class QueryTimes {
+  public static void main(String[] args) throws Exception {
+    long runs = Long.parseLong(args[0]);
+    Path root = Path.of(args[1]);
+    Warehouse warehouse = new Warehouse(root);
+    if (!Files.exists(root.resolve("_ingest/CURRENT"))) {
+      long t0 = System.nanoTime();
+      generate(warehouse.staging(1), runs);
+      warehouse.commit(1, Map.of(0, 0L));
+      System.out.printf("%-60s %12s %8.2f%n", "generate the warehouse", "", (System.nanoTime() - t0) / 1e9);
+    }
+    Map<String, String> queries = new LinkedHashMap<>();
+    queries.put("iterations (count)", "SELECT count(*) FROM iterations");
+    queries.put("samples (count)", "SELECT count(*) FROM samples");
+    queries.put("thread_stats (all rows)", "SELECT count(*) FROM thread_stats");
+    queries.put(
+        "thread_stats (one test, 64 threads)",
+        "SELECT count(*), avg(mean) FROM thread_stats t JOIN runs r USING (run_id)"
+            + " WHERE r.test_name = 'T7' AND t.threads = 64");
+    queries.put("comparison (all rows)", "SELECT count(*) FROM comparison");
+    queries.put(
+        "comparison (one test, TPS)",
+        "SELECT count(*) FROM comparison WHERE test_name = 'T7' AND metric = 'TPS'");
+    queries.put("monthly (all rows)", "SELECT count(*) FROM monthly");
+    queries.put(
+        "monthly (one test, 64 threads: this month vs last)",
+        "SELECT count(*) FROM monthly WHERE test_name = 'T7' AND threads = 64 AND month >= '2025-11'");
+    queries.put("releases (all rows)", "SELECT count(*) FROM releases");
+    queries.put(
+        "releases (one test, 128 threads, every release)",
+        "SELECT count(*) FROM releases WHERE test_name = 'T3' AND threads = 128");
+    try (AnalyticsSession s = AnalyticsSession.open(warehouse);
+        Statement st = s.connection().createStatement()) {
+      for (var q : queries.entrySet()) {
+        long rows = 0;
+        double best = Double.MAX_VALUE;
+        for (int round = 0; round < 4; round++) {
+          long t0 = System.nanoTime();
+          try (ResultSet rs = st.executeQuery(q.getValue())) {
+            rs.next();
+            rows = rs.getLong(1);
+          }
+          double sec = (System.nanoTime() - t0) / 1e9;
+          if (round > 0) {
+            best = Math.min(best, sec);
+          }
+        }
+        System.out.printf("%-60s %12d %8.3f%n", q.getKey(), rows, best);
+      }
+    }
+  }
+
+  private static void generate(Path staging, long runs) throws Exception {
+    Files.createDirectories(staging);
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement st = c.createStatement()) {
+      st.execute("SET preserve_insertion_order = false");
+      st.execute(
+          "CREATE TABLE r AS SELECT 'run-' || i AS run_id, i,"
+              + " TIMESTAMP '2016-01-01' + to_microseconds(CAST(i * (315360000000000 / "
+              + runs
+              + ") AS BIGINT)) AS started_at,"
+              + " 'T' || (i % 20) AS test_name, CAST(floor(i * 30 / "
+              + runs
+              + ") AS INTEGER) AS v FROM range("
+              + runs
+              + ") t(i)");
+      st.execute(
+          "CREATE TABLE rr AS SELECT *, strftime(started_at, '%Y-%m') AS month,"
+              + " (10 + v // 10) || '.' || (v % 10) || '.' || (1 + i % 3) || '-MariaDB' AS db_version FROM r");
+      copy(
+          st,
+          "SELECT run_id || ':' || kind AS event_id, run_id, started_at, 1 AS ingest_seq, kind,"
+              + " started_at AS emitted_at, 'MariaDB ' || db_version AS dataset,"
+              + " 'sysbench' AS test_suite, test_name, 'loadgen' AS source,"
+              + " CASE WHEN kind = 'run_finished' THEN 'completed' END AS status, month"
+              + " FROM rr, (VALUES ('run_started'), ('run_finished')) k(kind)",
+          staging.resolve("runs"));
+      copy(
+          st,
+          "SELECT run_id || ':env' AS event_id, run_id, started_at, 1 AS ingest_seq,"
+              + " started_at AS emitted_at, 'host' || (i % 3) AS host_name, 'mariadb' AS db_maker,"
+              + " db_version, '[mysqld]' || chr(10) || 'innodb_buffer_pool_size=' || (1 + i % 2) || 'G'"
+              + " AS config_contents, month FROM rr",
+          staging.resolve("environments"));
+      st.execute(
+          "CREATE TABLE it AS SELECT run_id, started_at, month, threads, iteration, i FROM rr,"
+              + " (SELECT unnest([1,2,4,8,16,32,64,128,256,512]) AS threads),"
+              + " range(1, 4) n(iteration)");
+      copy(
+          st,
+          "SELECT run_id || ':' || threads || ':' || iteration AS event_id, run_id, started_at,"
+              + " 1 AS ingest_seq, run_id || ':' || threads || ':' || iteration || ':TPS' AS row_id,"
+              + " threads, iteration, 'TPS' AS metric,"
+              + " 1000 + threads * 3 + (hash(run_id, iteration) % 100) AS value, 'tx/s' AS unit,"
+              + " 'loadgen:exact' AS source, false AS computed, 'completed' AS status, month FROM it",
+          staging.resolve("iterations"));
+      copy(
+          st,
+          "SELECT run_id || ':' || threads || ':' || iteration || ':' || s AS event_id, run_id,"
+              + " started_at, 1 AS ingest_seq, started_at AS emitted_at, threads, iteration,"
+              + " CAST(s AS DOUBLE) AS offset_s, 1.0 AS interval_s, 'measured' AS phase,"
+              + " 1000 + threads + s AS tps, 20.0 * (1000 + threads + s) AS qps, 5.0 AS latency_avg_ms,"
+              + " 0.0 AS errors_ps, 0.0 AS reconnects_ps, month FROM it, range(1, 51) x(s)",
+          staging.resolve("samples"));
+    }
+  }
+
+  private static void copy(Statement st, String select, Path dir) throws Exception {
+    st.execute(
+        "COPY ("
+            + select
+            + ") TO '"
+            + dir
+            + "' (FORMAT parquet, PARTITION_BY (month), COMPRESSION zstd)");
+  }
+}
