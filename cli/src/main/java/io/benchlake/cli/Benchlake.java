@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       TrendCommand.class,
       ChangesCommand.class,
       AnnotateCommand.class,
+      ScheduleCommand.class,
       ExportCommand.class,
       DlqCommand.class,
       CommandLine.HelpCommand.class

@@ -1,0 +1,129 @@
+package io.benchlake.cli;
+
+import com.cronutils.model.CronType;
+import com.cronutils.model.definition.CronDefinitionBuilder;
+import com.cronutils.model.time.ExecutionTime;
+import com.cronutils.parser.CronParser;
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.YamlFile;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A schedule: report and regression jobs, each on a Unix cron expression (minute hour day month
+ * weekday, in the time zone named or UTC), writing into {@code output} (default {@code
+ * $BENCHLAKE_HOME/scheduled}) under a directory dated with the run's time.
+ *
+ * <pre>
+ * output: /srv/bench/reports
+ * time-zone: Europe/Helsinki
+ * jobs:
+ *   - {name: nightly-oltp, cron: "0 6 * * *", verb: report, args: [--test, OLTP_RW, --format, html]}
+ *   - {name: weekly-regressions, cron: "30 6 * * 1", verb: regressions,
+ *      args: [--baseline, "11.8", --candidate, "12.3", --format, md]}
+ * </pre>
+ */
+public record ScheduleFile(String output, String timeZone, List<Job> jobs) {
+  /** The verbs a schedule may run: those that print results. */
+  static final List<String> VERBS = List.of("report", "regressions", "trend", "changes", "sql");
+
+  private static final CronParser CRON =
+      new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
+
+  public ScheduleFile {
+    if (jobs == null || jobs.isEmpty()) {
+      throw new IllegalArgumentException("a schedule needs at least one job under 'jobs'");
+    }
+    Set<String> names = new HashSet<>();
+    for (Job job : jobs) {
+      if (!names.add(job.name())) {
+        throw new IllegalArgumentException("two jobs are named '" + job.name() + "'");
+      }
+    }
+    jobs = List.copyOf(jobs);
+    timeZone = timeZone == null ? "UTC" : timeZone;
+    try {
+      java.time.ZoneId.of(timeZone);
+    } catch (java.time.DateTimeException e) {
+      throw new IllegalArgumentException("unknown time-zone '" + timeZone + "'");
+    }
+  }
+
+  /** One job: a verb and its arguments, on a cron expression. */
+  public record Job(String name, String cron, String verb, List<String> args) {
+    public Job {
+      if (name == null || !name.matches("[A-Za-z0-9_.-]+")) {
+        throw new IllegalArgumentException(
+            "a job needs a name of letters, digits, '.', '_' or '-', was '" + name + "'");
+      }
+      if (!VERBS.contains(verb)) {
+        throw new IllegalArgumentException(
+            "job " + name + ": verb must be one of " + VERBS + ", was '" + verb + "'");
+      }
+      args = args == null ? List.of() : List.copyOf(args);
+      if (args.contains("--out")) {
+        throw new IllegalArgumentException(
+            "job " + name + ": no --out, the schedule names the output file");
+      }
+      executionTime(name, cron);
+    }
+
+    /** The next time the job is due strictly after {@code after}. */
+    public Optional<ZonedDateTime> nextAfter(ZonedDateTime after) {
+      return executionTime(name, cron).nextExecution(after);
+    }
+
+    /** The output file's extension: the --format given, txt for text and table. */
+    public String extension() {
+      int i = args.indexOf("--format");
+      String format =
+          i >= 0 && i + 1 < args.size() ? args.get(i + 1).toLowerCase(Locale.ROOT) : "text";
+      return switch (format) {
+        case "text", "table" -> "txt";
+        default -> format;
+      };
+    }
+
+    private static ExecutionTime executionTime(String name, String cron) {
+      if (cron == null || cron.isBlank()) {
+        throw new IllegalArgumentException("job " + name + ": a cron expression is required");
+      }
+      try {
+        return ExecutionTime.forCron(CRON.parse(cron));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "job "
+                + name
+                + ": '"
+                + cron
+                + "' is not a cron expression (minute hour day-of-month month day-of-week): "
+                + e.getMessage());
+      }
+    }
+  }
+
+  public static ScheduleFile read(Path file) {
+    return YamlFile.parse(
+        YamlFile.text(file, "schedule"), file.toString(), ScheduleFile.class, "schedule");
+  }
+
+  /** The job of a name; a user mistake naming the jobs there are. */
+  public Job job(String name) {
+    return jobs.stream()
+        .filter(j -> j.name().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new BadInputException(
+                    "no job '"
+                        + name
+                        + "' in the schedule (jobs: "
+                        + String.join(", ", jobs.stream().map(Job::name).toList())
+                        + ")"));
+  }
+}

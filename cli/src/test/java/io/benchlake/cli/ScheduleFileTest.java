@@ -1,0 +1,77 @@
+package io.benchlake.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.YamlFile;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScheduleFileTest {
+  private static final String SCHEDULE =
+      """
+      output: /srv/reports
+      jobs:
+        - name: nightly
+          cron: "0 6 * * *"
+          verb: report
+          args: [--test, OLTP_RW, --format, html]
+        - name: weekly
+          cron: "30 6 * * 1"
+          verb: regressions
+          args: [--baseline, A, --candidate, B]
+      """;
+
+  private static ScheduleFile parse(String text) {
+    return YamlFile.parse(text, "s.yaml", ScheduleFile.class, "schedule");
+  }
+
+  @Test
+  void jobsAreDueAtTheirCronTimesAndTheEarliestComeTogether() {
+    ScheduleFile s = parse(SCHEDULE);
+    assertEquals("UTC", s.timeZone());
+    ZonedDateTime sunday = ZonedDateTime.of(2026, 12, 6, 7, 0, 0, 0, ZoneId.of("UTC"));
+    ScheduledJobs jobs = new ScheduledJobs(s, null, null);
+    ScheduledJobs.Due due = jobs.nextDue(sunday);
+    assertEquals(sunday.plusHours(23), due.at(), "Monday 06:00");
+    assertEquals(List.of("nightly"), due.names());
+    assertEquals(List.of("weekly"), jobs.nextDue(due.at()).names(), "Monday 06:30");
+    assertEquals("html", s.job("nightly").extension());
+    assertEquals("txt", s.job("weekly").extension());
+  }
+
+  @Test
+  void mistakesNameTheFileTheLineAndWhatWasExpected() {
+    BadInputException cron =
+        assertThrows(
+            BadInputException.class,
+            () -> parse(SCHEDULE.replace("\"0 6 * * *\"", "\"0 25 * * *\"")));
+    assertTrue(cron.getMessage().startsWith("s.yaml:"), cron.getMessage());
+    assertTrue(
+        cron.getMessage().contains("job nightly: '0 25 * * *' is not a cron expression"),
+        cron.getMessage());
+    BadInputException verb =
+        assertThrows(
+            BadInputException.class, () -> parse(SCHEDULE.replace("verb: report", "verb: demo")));
+    assertTrue(
+        verb.getMessage()
+            .contains("verb must be one of [report, regressions, trend, changes, sql]"),
+        verb.getMessage());
+    BadInputException typo =
+        assertThrows(BadInputException.class, () -> parse(SCHEDULE.replace("output:", "ouptut:")));
+    assertEquals(
+        "s.yaml:1: unknown key 'ouptut' (known: jobs, output, time-zone)", typo.getMessage());
+    BadInputException out =
+        assertThrows(
+            BadInputException.class,
+            () -> parse(SCHEDULE.replace("[--baseline, A,", "[--out, x, --baseline, A,")));
+    assertTrue(
+        out.getMessage().contains("no --out, the schedule names the output file"),
+        out.getMessage());
+    assertThrows(BadInputException.class, () -> parse(SCHEDULE).job("hourly"));
+  }
+}
