@@ -121,11 +121,16 @@ public final class EmbeddedBroker implements AutoCloseable {
     if (Files.exists(logDir.resolve("meta.properties"))) {
       return;
     }
+    format(logDir, NODE_ID, Uuid.randomUuid().toString());
+  }
+
+  /** Formats a KRaft node's log directory as node {@code nodeId} of cluster {@code clusterId}. */
+  public static void format(Path logDir, int nodeId, String clusterId) {
     try (PrintStream quiet = new PrintStream(OutputStream.nullOutputStream())) {
       new Formatter()
           .setPrintStream(quiet)
-          .setNodeId(NODE_ID)
-          .setClusterId(Uuid.randomUuid().toString())
+          .setNodeId(nodeId)
+          .setClusterId(clusterId)
           .setDirectories(List.of(logDir.toString()))
           .setMetadataLogDirectory(logDir.toString())
           .setControllerListenerName("CONTROLLER")

@@ -52,6 +52,18 @@ public final class EventBus implements AutoCloseable {
    */
   public static EventBus connect(
       BenchlakeHome home, Optional<String> bootstrap, Optional<Integer> port) {
+    return connect(home, bootstrap, port, new Topics.Layout(1, (short) 0));
+  }
+
+  /**
+   * As {@link #connect(BenchlakeHome, Optional, Optional)}; on a cluster, missing topics are
+   * created with {@code layout}, and an events topic that would expire events is refused.
+   */
+  public static EventBus connect(
+      BenchlakeHome home,
+      Optional<String> bootstrap,
+      Optional<Integer> port,
+      Topics.Layout layout) {
     if (bootstrap.isPresent()) {
       String servers = bootstrap.get();
       try (Admin admin =
@@ -61,8 +73,9 @@ public final class EventBus implements AutoCloseable {
                   servers,
                   AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
                   30_000))) {
-        requireReachable(admin, servers);
-        Topics.ensure(admin, 1, (short) 1);
+        int brokers = requireReachable(admin, servers);
+        Topics.ensure(admin, layout.partitions(), layout.replicationOn(brokers));
+        Topics.requireKeptForever(admin, servers);
       }
       return new EventBus(servers, null, null, null);
     }
@@ -91,15 +104,19 @@ public final class EventBus implements AutoCloseable {
     }
   }
 
-  /** A cluster that does not answer within {@link #REACH_TIMEOUT_S} s is a user mistake. */
-  private static void requireReachable(Admin admin, String servers) {
+  /**
+   * The number of brokers of the cluster; one that does not answer within {@link #REACH_TIMEOUT_S}
+   * s is a user mistake.
+   */
+  private static int requireReachable(Admin admin, String servers) {
     try {
-      admin
+      return admin
           .describeCluster(
               new org.apache.kafka.clients.admin.DescribeClusterOptions()
                   .timeoutMs(REACH_TIMEOUT_S * 1000))
           .nodes()
-          .get(REACH_TIMEOUT_S + 5, java.util.concurrent.TimeUnit.SECONDS);
+          .get(REACH_TIMEOUT_S + 5, java.util.concurrent.TimeUnit.SECONDS)
+          .size();
     } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
       admin.close(java.time.Duration.ZERO); // do not wait for the request that cannot finish
       throw new io.benchlake.home.BadInputException(

@@ -20,6 +20,72 @@ public final class Topics {
 
   private Topics() {}
 
+  /**
+   * How the topics are laid out on a cluster: partitions of the events topic and the replication
+   * factor of both (0: as many brokers as the cluster has, at most 3).
+   */
+  public record Layout(int partitions, short replication) {
+    public Layout {
+      if (partitions < 1) {
+        throw new io.benchlake.home.BadInputException(
+            "--partitions must be at least 1, was " + partitions);
+      }
+      if (replication < 0) {
+        throw new io.benchlake.home.BadInputException(
+            "--replication-factor must be at least 1, was " + replication);
+      }
+    }
+
+    /** The replication factor on a cluster of {@code brokers} brokers. */
+    short replicationOn(int brokers) {
+      if (replication > brokers) {
+        throw new io.benchlake.home.BadInputException(
+            "--replication-factor "
+                + replication
+                + " is more than the "
+                + brokers
+                + " broker(s) the cluster has");
+      }
+      return replication == 0 ? (short) Math.min(3, brokers) : replication;
+    }
+  }
+
+  /**
+   * Refuses an events topic that would delete events (DESIGN.md: the log is the source of truth):
+   * one whose retention.ms or retention.bytes is not -1.
+   */
+  public static void requireKeptForever(Admin admin, String servers) {
+    var resource =
+        new org.apache.kafka.common.config.ConfigResource(
+            org.apache.kafka.common.config.ConfigResource.Type.TOPIC, EVENTS);
+    try {
+      var config = admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS);
+      var topic = config.get(resource);
+      for (String key : List.of("retention.ms", "retention.bytes")) {
+        var entry = topic.get(key);
+        if (entry != null && !"-1".equals(entry.value())) {
+          throw new io.benchlake.home.BadInputException(
+              "the topic "
+                  + EVENTS
+                  + " on "
+                  + servers
+                  + " would delete events ("
+                  + key
+                  + "="
+                  + entry.value()
+                  + "); the event log must be kept forever: set retention.ms=-1 and"
+                  + " retention.bytes=-1 on it");
+        }
+      }
+    } catch (ExecutionException | TimeoutException e) {
+      throw new BusException(
+          "cannot read the configuration of " + EVENTS + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BusException("interrupted while reading topic configuration", e);
+    }
+  }
+
   /** Creates both topics if missing; the events topic never expires anything. */
   public static void ensure(Admin admin, int partitions, short replication) {
     Map<String, String> keepForever = Map.of("retention.ms", "-1", "retention.bytes", "-1");

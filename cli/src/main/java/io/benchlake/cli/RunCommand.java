@@ -57,6 +57,20 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--jdbc-url", description = "Any MariaDB server instead of an embedded one.")
   String jdbcUrl;
 
+  @Option(
+      names = "--install-dir",
+      paramLabel = "DIR",
+      description =
+          "A MariaDB installation (bin/ or sbin/mariadbd) that benchlake initialises, starts on"
+              + " 127.0.0.1 and stops itself.")
+  String installDir;
+
+  @Option(
+      names = "--cnf",
+      paramLabel = "FILE",
+      description = "With --install-dir: the cnf template the run's cnf is written from.")
+  String cnfTemplate;
+
   @Option(names = "--user", description = "The user for --jdbc-url (default root).")
   String user;
 
@@ -204,17 +218,21 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private List<DatasetSpec> datasets() {
-    if (embedded == null && jdbcUrl == null) {
+    if (embedded == null && jdbcUrl == null && installDir == null) {
       return dataset == null
           ? null
           : List.of(
               new DatasetSpec(dataset, BenchmarkPlan.DEFAULT_EMBEDDED, null, null, null, null));
     }
     try {
-      return List.of(new DatasetSpec(dataset, embedded, null, jdbcUrl, user, passwordEnv));
+      return List.of(
+          new DatasetSpec(
+              dataset, embedded, null, jdbcUrl, user, passwordEnv, installDir, cnfTemplate));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(
-          e.getMessage().replace("embedded or jdbc-url", "--server or --jdbc-url"));
+          e.getMessage()
+              .replace("embedded, install-dir or jdbc-url", "--server, --install-dir or --jdbc-url")
+              .replace("cnf-template goes with install-dir", "--cnf goes with --install-dir"));
     }
   }
 }

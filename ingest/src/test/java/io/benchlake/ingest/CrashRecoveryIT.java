@@ -25,12 +25,7 @@ import org.junit.jupiter.api.Test;
 class CrashRecoveryIT {
   @Test
   void anIngestKilledWhileWritingLeavesTheOldStateAndTheRerunEqualsARebuild() throws Exception {
-    Path dir =
-        Path.of(
-                System.getProperty("benchlake.test.home", "target/it-home"),
-                "crash-" + System.nanoTime())
-            .toAbsolutePath();
-    Files.createDirectories(dir);
+    Path dir = TestDirs.fresh("crash");
     BenchlakeHome home = new BenchlakeHome(dir);
     Warehouse warehouse = new Warehouse(dir.resolve("crashed"));
     try (EventBus bus = EventBus.connect(home, Optional.empty())) {

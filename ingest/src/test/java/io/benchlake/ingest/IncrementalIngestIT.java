@@ -11,7 +11,6 @@ import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Event;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -43,12 +42,7 @@ class IncrementalIngestIT {
 
   @BeforeAll
   static void start() throws Exception {
-    Path dir =
-        Path.of(
-                System.getProperty("benchlake.test.home", "target/it-home"),
-                "incremental-" + System.nanoTime())
-            .toAbsolutePath();
-    Files.createDirectories(dir);
+    Path dir = TestDirs.fresh("incremental");
     home = new BenchlakeHome(dir);
     bus = EventBus.connect(home, Optional.empty());
   }

@@ -168,11 +168,7 @@ class IngestServiceIT {
 
   @Test
   void batchIngestWritesMonthPartitionedParquetAndAddsNothingTheSecondTime() throws Exception {
-    Path dir =
-        Path.of(
-            System.getProperty("benchlake.test.home", "target/it-home"),
-            "ingest-" + System.nanoTime());
-    Files.createDirectories(dir);
+    Path dir = TestDirs.fresh("ingest");
     BenchlakeHome home = new BenchlakeHome(dir);
     Warehouse warehouse = new Warehouse(home.warehouse());
     IngestService ingest = new IngestService(2);

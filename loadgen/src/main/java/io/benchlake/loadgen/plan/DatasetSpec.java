@@ -4,8 +4,9 @@ import java.util.Map;
 
 /**
  * One dataset of a plan: a label (default "Mariadb " and the server's version) and the server under
- * test, either an embedded MariaDB version with extra [mysqld] settings, or a JDBC URL with a user
- * and the name of the environment variable holding the password.
+ * test: an embedded MariaDB version, or an installation directory benchlake starts itself with a
+ * cnf template ({@code cnf-template}, optional), both with extra [mysqld] settings ({@code cnf}),
+ * or a JDBC URL with a user and the name of the environment variable holding the password.
  */
 public record DatasetSpec(
     String label,
@@ -13,12 +14,17 @@ public record DatasetSpec(
     Map<String, String> cnf,
     String jdbcUrl,
     String user,
-    String passwordEnv) {
+    String passwordEnv,
+    String installDir,
+    String cnfTemplate) {
 
   public DatasetSpec {
     cnf = cnf == null ? Map.of() : Map.copyOf(cnf);
-    if ((embedded == null) == (jdbcUrl == null)) {
-      throw new IllegalArgumentException("a dataset needs exactly one of embedded or jdbc-url");
+    int servers =
+        (embedded == null ? 0 : 1) + (jdbcUrl == null ? 0 : 1) + (installDir == null ? 0 : 1);
+    if (servers != 1) {
+      throw new IllegalArgumentException(
+          "a dataset needs exactly one of embedded, install-dir or jdbc-url");
     }
     if (jdbcUrl != null
         && !jdbcUrl.startsWith("jdbc:mariadb:")
@@ -27,8 +33,22 @@ public record DatasetSpec(
           "jdbc-url must start with jdbc:mariadb: or jdbc:mysql:, was '" + jdbcUrl + "'");
     }
     if (jdbcUrl != null && !cnf.isEmpty()) {
-      throw new IllegalArgumentException("cnf applies to embedded servers only");
+      throw new IllegalArgumentException("cnf applies to the servers benchlake starts only");
     }
+    if (cnfTemplate != null && installDir == null) {
+      throw new IllegalArgumentException("cnf-template goes with install-dir");
+    }
+  }
+
+  /** A dataset of one of the three kinds of server, without a template. */
+  public DatasetSpec(
+      String label,
+      String embedded,
+      Map<String, String> cnf,
+      String jdbcUrl,
+      String user,
+      String passwordEnv) {
+    this(label, embedded, cnf, jdbcUrl, user, passwordEnv, null, null);
   }
 
   public static DatasetSpec embedded(String version) {

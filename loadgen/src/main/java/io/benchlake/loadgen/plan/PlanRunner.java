@@ -8,12 +8,14 @@ import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.RunProgress;
 import io.benchlake.loadgen.run.ServerPool;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
+import io.benchlake.loadgen.server.InstallDirServer;
 import io.benchlake.loadgen.server.JdbcServer;
 import io.benchlake.loadgen.server.MariaDbDistribution;
 import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.server.ServerUnderTest;
 import io.benchlake.schemas.Event;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -133,6 +135,13 @@ public final class PlanRunner {
       settings.put("bind-address", "127.0.0.1"); // servers benchlake starts listen on loopback only
       return EmbeddedMariaDb.start(home, d.embedded(), new ServerConfig(settings));
     }
+    if (d.installDir() != null) {
+      return InstallDirServer.start(
+          home,
+          Path.of(d.installDir()),
+          d.cnfTemplate() == null ? null : Path.of(d.cnfTemplate()),
+          d.cnf());
+    }
     String password =
         d.passwordEnv() == null
             ? ""
@@ -144,7 +153,9 @@ public final class PlanRunner {
     String server =
         d.embedded() != null
             ? "embedded MariaDB " + d.embedded()
-            : io.benchlake.loadgen.env.Redaction.url(d.jdbcUrl());
+            : d.installDir() != null
+                ? "MariaDB of " + d.installDir()
+                : io.benchlake.loadgen.env.Redaction.url(d.jdbcUrl());
     return d.label() == null ? server : d.label() + " (" + server + ")";
   }
 

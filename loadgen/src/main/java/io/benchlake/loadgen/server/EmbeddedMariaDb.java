@@ -10,10 +10,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -27,8 +23,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedMariaDb implements ServerUnderTest {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMariaDb.class);
-  public static final String USER = "benchlake";
-  public static final String DATABASE = "sbtest";
+  public static final String USER = BenchmarkUser.USER;
+  public static final String DATABASE = BenchmarkUser.DATABASE;
   private static final Object ONE_AT_A_TIME = new Object();
   private static EmbeddedMariaDb running;
 
@@ -169,35 +165,8 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
     return builder;
   }
 
-  /**
-   * Creates the benchmark database and user through the server's Unix socket as root (socket
-   * authentication), over JDBC: the client binaries of some bundled versions lack libraries.
-   */
   private void createBenchmarkUser(String socket) {
-    String url = "jdbc:mariadb://localhost/?localSocket=" + socket;
-    try (Connection c = DriverManager.getConnection(url, "root", null);
-        Statement st = c.createStatement()) {
-      st.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
-      for (String host : new String[] {"127.0.0.1", "localhost"}) {
-        // The password is checked to be [A-Za-z0-9_.-]: nothing to escape; it is never logged.
-        st.execute(
-            "CREATE OR REPLACE USER '"
-                + USER
-                + "'@'"
-                + host
-                + "' IDENTIFIED BY '"
-                + password
-                + "'");
-        st.execute("GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'" + host + "'");
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException(
-          "cannot create the benchmark user on embedded MariaDB "
-              + version
-              + ": SQL error "
-              + e.getErrorCode(),
-          e);
-    }
+    BenchmarkUser.create(Path.of(socket), password, "embedded MariaDB " + version);
   }
 
   public String version() {

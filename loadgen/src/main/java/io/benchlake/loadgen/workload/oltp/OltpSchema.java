@@ -1,17 +1,12 @@
 package io.benchlake.loadgen.workload.oltp;
 
+import io.benchlake.loadgen.workload.ParallelLoad;
 import io.benchlake.loadgen.workload.RandomKeys;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import javax.sql.DataSource;
 
 /** sysbench's sbtest tables: created, loaded in parallel with multi-row inserts, indexed after. */
@@ -28,33 +23,11 @@ final class OltpSchema {
 
   /** Creates the sbtest tables and loads {@code rows} rows into each (oltp_insert may ask 0). */
   static void prepare(DataSource dataSource, OltpOptions options, long rows) throws SQLException {
-    int parallel = options.loaders();
-    ExecutorService pool = Executors.newFixedThreadPool(parallel);
-    try {
-      List<Future<?>> loads = new ArrayList<>();
-      for (int t = 1; t <= options.tables(); t++) {
-        int table = t;
-        loads.add(
-            pool.submit(
-                () -> {
-                  loadTable(dataSource, options, table, rows);
-                  return null;
-                }));
-      }
-      for (Future<?> load : loads) {
-        load.get();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SQLException("interrupted while loading tables", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof SQLException sql) {
-        throw sql;
-      }
-      throw new IllegalStateException(e.getCause());
-    } finally {
-      pool.shutdownNow();
-    }
+    ParallelLoad.run(
+        options.loaders(),
+        options.tables(),
+        "tables",
+        table -> loadTable(dataSource, options, table, rows));
   }
 
   static void cleanup(DataSource dataSource, int tables) throws SQLException {

@@ -1,6 +1,7 @@
 package io.benchlake.loadgen.workload.tprocc;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.loadgen.workload.ParallelLoad;
 import io.benchlake.loadgen.workload.RowInserter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,10 +16,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import javax.sql.DataSource;
 
 /**
@@ -175,34 +172,15 @@ final class TproccSchema {
   }
 
   private void loadWarehouses(DataSource dataSource) throws SQLException {
-    ExecutorService pool = Executors.newFixedThreadPool(options.buildVu());
-    try {
-      List<Future<?>> loads = new ArrayList<>();
-      for (int w = 1; w <= options.warehouses(); w++) {
-        int warehouse = w;
-        loads.add(
-            pool.submit(
-                () -> {
-                  try (Connection c = dataSource.getConnection()) {
-                    loadWarehouse(c, warehouse);
-                  }
-                  return null;
-                }));
-      }
-      for (Future<?> load : loads) {
-        load.get();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SQLException("interrupted while loading warehouses", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof SQLException sql) {
-        throw sql;
-      }
-      throw new IllegalStateException(e.getCause());
-    } finally {
-      pool.shutdownNow();
-    }
+    ParallelLoad.run(
+        options.buildVu(),
+        options.warehouses(),
+        "warehouses",
+        warehouse -> {
+          try (Connection c = dataSource.getConnection()) {
+            loadWarehouse(c, warehouse);
+          }
+        });
   }
 
   private void loadWarehouse(Connection c, int w) throws SQLException {

