@@ -51,8 +51,7 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       ctx.output(Tags.TABLES.get(WarehouseTable.ENVIRONMENTS), Rows.environment(e, seq));
     } else if (event instanceof Sample e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.SAMPLES), Rows.sample(e, seq));
-      out.collect(
-          new IterationPart(e.runId(), IterationPart.iterationOf(e.threads(), e.iteration()), raw));
+      out.collect(new IterationPart(e, raw));
     } else if (event instanceof IterationFinished e) {
       e.timings()
           .forEach(

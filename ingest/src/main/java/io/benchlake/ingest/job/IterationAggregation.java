@@ -60,13 +60,24 @@ public final class IterationAggregation {
             .filter(s -> s.phase() == Sample.Phase.measured)
             .sorted(Comparator.comparingDouble(Sample::offsetS))
             .toList();
-    for (IterationMetric computed : fromSamples(samples, computedEventId)) {
+    for (IterationMetric computed : fromSamples(samples, computedEventId, out.keySet())) {
       out.putIfAbsent(computed.metric(), computed);
     }
     return new ArrayList<>(out.values());
   }
 
-  private static List<IterationMetric> fromSamples(List<Sample> samples, String eventId) {
+  /** The latency metrics merging the interval histograms gives. */
+  static final Set<String> HISTOGRAM_METRICS =
+      Set.of(
+          "latency_avg_ms", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms", "latency_max_ms");
+
+  /**
+   * What the samples say; the interval histograms are merged only when the source did not give
+   * every latency metric (loadgen gives them from its own exact histogram), since decoding one
+   * histogram per sample is the costliest step of the job.
+   */
+  private static List<IterationMetric> fromSamples(
+      List<Sample> samples, String eventId, Set<String> given) {
     List<IterationMetric> m = new ArrayList<>();
     if (samples.isEmpty()) {
       return m;
@@ -114,15 +125,16 @@ public final class IterationAggregation {
             "reconnects",
             samples.stream().mapToDouble(s -> s.reconnectsPs() * s.intervalS()).sum(),
             "count"));
-    merged(samples)
-        .ifPresent(
-            h -> {
-              m.add(computed(eventId, "latency_avg_ms", h.getMean() / 1000.0, "ms"));
-              m.add(computed(eventId, "latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms"));
-              m.add(computed(eventId, "latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms"));
-              m.add(computed(eventId, "latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms"));
-              m.add(computed(eventId, "latency_max_ms", h.getMaxValue() / 1000.0, "ms"));
-            });
+    Optional<Histogram> merged =
+        given.containsAll(HISTOGRAM_METRICS) ? Optional.empty() : merged(samples);
+    merged.ifPresent(
+        h -> {
+          m.add(computed(eventId, "latency_avg_ms", h.getMean() / 1000.0, "ms"));
+          m.add(computed(eventId, "latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms"));
+          m.add(computed(eventId, "latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms"));
+          m.add(computed(eventId, "latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms"));
+          m.add(computed(eventId, "latency_max_ms", h.getMaxValue() / 1000.0, "ms"));
+        });
     if (samples.stream().allMatch(s -> s.nopm() != null)) {
       m.add(
           computed(

@@ -68,7 +68,10 @@ public class IterationAggregator
       Instant newest = Instant.EPOCH;
       IterationPart end = runEnd;
       for (IterationPart part : entry.getValue()) {
-        Event event = codec.decodeValidated(part.json); // the router validated it
+        Event event =
+            part.isSample()
+                ? part.toSample()
+                : codec.decodeValidated(part.json); // the router validated it
         newest = event.emittedAt().isAfter(newest) ? event.emittedAt() : newest;
         if (event instanceof Sample s) {
           samples.add(s);
