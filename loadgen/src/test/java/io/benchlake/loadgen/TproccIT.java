@@ -68,7 +68,8 @@ class TproccIT {
   @Test
   void buildsChecksAndRunsWithNopmTpmAndTimeProfile() throws Exception {
     TproccOptions options =
-        TproccOptions.from(Map.of("warehouses", "2", "build-vu", "2", "tprocc-seed", "42"));
+        TproccOptions.from(
+            Map.of("warehouses", "2", "build-vu", "2", "tprocc-seed", "42", "partition", "on"));
     RunPlan plan =
         new RunPlan(
             null,
@@ -104,6 +105,13 @@ class TproccIT {
       assertEquals(60_000, count(ds, "SELECT COUNT(*) FROM customer"));
       assertEquals(18_000, count(ds, "SELECT COUNT(*) FROM new_order"));
       assertEquals(20 * 3001, count(ds, "SELECT SUM(d_next_o_id) FROM district"));
+      assertEquals(
+          2,
+          count(
+              ds,
+              "SELECT COUNT(*) FROM information_schema.PARTITIONS WHERE TABLE_SCHEMA = DATABASE()"
+                  + " AND TABLE_NAME = 'order_line' AND PARTITION_NAME IS NOT NULL"),
+          "order_line in a partition per warehouse");
       run.requireData(ds);
       BadInputException tooFew =
           assertThrows(

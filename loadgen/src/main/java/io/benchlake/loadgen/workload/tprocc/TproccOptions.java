@@ -19,7 +19,8 @@ public record TproccOptions(
     boolean allWarehouses,
     boolean keyingAndThinking,
     String storageEngine,
-    long randSeed)
+    long randSeed,
+    boolean partitioned)
     implements WorkloadOptions {
 
   public static final List<OptionSpec> SPECS =
@@ -36,7 +37,11 @@ public record TproccOptions(
               "off",
               "TPC-C keying and thinking times between transactions (keyandthink)"),
           new OptionSpec("tprocc-storage-engine", "innodb", "Storage engine of the TPC-C tables"),
-          new OptionSpec("tprocc-seed", "0", "Seed of the random numbers; 0: the current time"));
+          new OptionSpec("tprocc-seed", "0", "Seed of the random numbers; 0: the current time"),
+          new OptionSpec(
+              "partition",
+              "off",
+              "Range-partition order_line by warehouse (HammerDB's partition, for large W)"));
 
   public TproccOptions {
     if (warehouses < 1) {
@@ -63,7 +68,8 @@ public record TproccOptions(
         v.bool("all-warehouses"),
         v.bool("keying-and-thinking"),
         v.text("tprocc-storage-engine"),
-        v.longValue("tprocc-seed"));
+        v.longValue("tprocc-seed"),
+        v.bool("partition"));
   }
 
   @Override
@@ -75,6 +81,7 @@ public record TproccOptions(
     m.put("keying-and-thinking", OptionValues.onOff(keyingAndThinking));
     m.put("tprocc-storage-engine", storageEngine);
     m.put("tprocc-seed", String.valueOf(randSeed));
+    m.put("partition", OptionValues.onOff(partitioned));
     return m;
   }
 

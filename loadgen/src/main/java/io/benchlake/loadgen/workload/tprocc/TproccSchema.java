@@ -59,6 +59,9 @@ final class TproccSchema {
       for (String sql : statements("schema.sql", ";")) {
         st.execute(sql.replace("${engine}", options.storageEngine()));
       }
+      if (options.partitioned()) {
+        st.execute(orderLinePartitions(options.warehouses()));
+      }
       try (RowInserter items = inserter(c, "item", "i_id i_im_id i_name i_price i_data")) {
         TpccRandom r = random(0);
         for (int i = 1; i <= ITEMS; i++) {
@@ -85,6 +88,25 @@ final class TproccSchema {
         }
       }
     }
+  }
+
+  /**
+   * order_line by ranges of warehouses: up to 10 partitions of equal width, the last open-ended (as
+   * HammerDB partitions it for MariaDB).
+   */
+  static String orderLinePartitions(int warehouses) {
+    int parts = Math.min(10, warehouses);
+    int width = (warehouses + parts - 1) / parts;
+    StringBuilder sql = new StringBuilder("ALTER TABLE order_line PARTITION BY RANGE (ol_w_id) (");
+    for (int p = 1; p <= parts; p++) {
+      sql.append(p == 1 ? "" : ", ")
+          .append("PARTITION p")
+          .append(p)
+          .append(" VALUES LESS THAN (")
+          .append(p == parts ? "MAXVALUE" : String.valueOf(p * width + 1))
+          .append(')');
+    }
+    return sql.append(')').toString();
   }
 
   void drop(DataSource dataSource) throws SQLException {

@@ -91,7 +91,8 @@ public final class TproccWorkload implements Workload {
         new Property("Setup virtual user count", String.valueOf(options.buildVu())),
         new Property("All warehouses", options.allWarehouses() ? "true" : "false"),
         new Property("Keying and thinking time", options.keyingAndThinking() ? "true" : "false"),
-        new Property("Storage engine", options.storageEngine()));
+        new Property("Storage engine", options.storageEngine()),
+        new Property("Partitioned", options.partitioned() ? "true" : "false"));
   }
 
   @Override
