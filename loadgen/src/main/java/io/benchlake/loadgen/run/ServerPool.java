@@ -19,7 +19,8 @@ public final class ServerPool {
     config.setPassword(server.password());
     config.setMaximumPoolSize(workers + 2);
     config.setMinimumIdle(0);
-    config.setConnectionTimeout(30_000);
+    // A worker whose connection broke waits this long for a new one before the run fails.
+    config.setConnectionTimeout(15_000);
     config.addDataSourceProperty("useServerPrepStmts", "true");
     config.addDataSourceProperty("cachePrepStmts", "true");
     try {

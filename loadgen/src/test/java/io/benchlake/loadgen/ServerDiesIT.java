@@ -1,0 +1,83 @@
+package io.benchlake.loadgen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.home.ServerFailedException;
+import io.benchlake.loadgen.run.BenchmarkRun;
+import io.benchlake.loadgen.run.RunPlan;
+import io.benchlake.loadgen.run.ServerPool;
+import io.benchlake.loadgen.server.EmbeddedMariaDb;
+import io.benchlake.loadgen.server.ServerConfig;
+import io.benchlake.loadgen.workload.oltp.OltpOptions;
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.RunFinished;
+import io.benchlake.schemas.Sample;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** A server that dies in the middle of an iteration: the samples so far stay, the run fails. */
+class ServerDiesIT {
+  @Test
+  void theSamplesSoFarArePublishedAndTheRunIsMarkedFailedWithTheReason() throws Exception {
+    Path dir =
+        Path.of(
+                System.getProperty("benchlake.test.home", "target/it-home"),
+                "dies-" + System.nanoTime())
+            .toAbsolutePath();
+    Files.createDirectories(dir);
+    List<Event> events = Collections.synchronizedList(new ArrayList<>());
+    ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
+    try (EmbeddedMariaDb server =
+        EmbeddedMariaDb.start(new BenchlakeHome(dir), "11.4.5", ServerConfig.embeddedDefaults())) {
+      RunPlan plan =
+          RunPlan.timed(
+              null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 60, 0);
+      try (HikariDataSource ds = ServerPool.open(server, plan.maxConnections())) {
+        BenchmarkRun run =
+            new BenchmarkRun(
+                plan, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
+        run.prepare(ds);
+        long pid = server.pid().orElseThrow();
+        // The server process this test started, killed by its PID as a crash would.
+        killer.schedule(
+            () -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly),
+            4,
+            TimeUnit.SECONDS);
+        long t0 = System.nanoTime();
+        ServerFailedException e = assertThrows(ServerFailedException.class, () -> run.execute(ds));
+        double took = (System.nanoTime() - t0) / 1e9;
+        assertTrue(
+            took < 50, "the failure is noticed well before the 60 s iteration ends: " + took);
+        assertTrue(e.getMessage().contains("SQL error"), e.getMessage());
+      }
+    } finally {
+      killer.shutdownNow();
+    }
+    long samples = events.stream().filter(e -> e instanceof Sample).count();
+    assertTrue(samples >= 2, "the samples before the crash are kept: " + samples);
+    IterationFinished iteration =
+        events.stream()
+            .filter(e -> e instanceof IterationFinished)
+            .map(e -> (IterationFinished) e)
+            .findFirst()
+            .orElseThrow();
+    assertEquals(IterationFinished.Status.failed, iteration.status());
+    RunFinished finished = (RunFinished) events.get(events.size() - 1);
+    assertEquals(RunFinished.Status.failed, finished.status());
+    assertTrue(finished.error().contains("SQL error"), finished.error());
+  }
+}
