@@ -125,6 +125,21 @@ class EmbeddedMariaDbIT {
     assertTrue(env.database().version().startsWith("11.4.5"));
     assertTrue(env.database().variables().containsKey("innodb_buffer_pool_size"));
     assertFalse(env.database().configContents().contains(server.password()));
+    IterationFinished first =
+        events.stream()
+            .filter(e -> e instanceof IterationFinished)
+            .map(e -> (IterationFinished) e)
+            .findFirst()
+            .orElseThrow();
+    long commits = first.statusAfter().get("Com_commit") - first.statusBefore().get("Com_commit");
+    assertTrue(commits > 0, "the server's counters around the iteration");
+    assertEquals(
+        (double) commits,
+        first.values().stream()
+            .filter(v -> v.metric().equals("status:Com_commit"))
+            .findFirst()
+            .orElseThrow()
+            .value());
     for (int threads : List.of(1, 2)) {
       IterationFinished finished =
           events.stream()

@@ -3,6 +3,7 @@ package io.benchlake.loadgen.run;
 import io.benchlake.home.ServerFailedException;
 import io.benchlake.loadgen.env.EnvironmentCapture;
 import io.benchlake.loadgen.env.HostProbe;
+import io.benchlake.loadgen.env.ServerStatus;
 import io.benchlake.loadgen.server.ServerUnderTest;
 import io.benchlake.loadgen.workload.TimeProfile;
 import io.benchlake.loadgen.workload.Workload;
@@ -31,6 +32,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -136,12 +138,16 @@ public final class BenchmarkRun {
           output.header(
               plan.workload(), threads, iteration, plan.iterations(), plan.reportIntervalS());
           publisher.iteration = iteration;
+          Map<String, Long> statusBefore = ServerStatus.read(dataSource);
           IterationResult result =
               driver.run(threads, iteration, seed + 7919L * threads + iteration);
+          Map<String, Long> statusAfter =
+              result.failure().isPresent() ? null : ServerStatus.read(dataSource);
           output.summary(result);
           List<TransactionTiming> timings = timings(result);
           output.profile(timings);
-          events.accept(iterationFinished(runId, startedAt, result, timings));
+          events.accept(
+              iterationFinished(runId, startedAt, result, timings, statusBefore, statusAfter));
           if (result.failure().isPresent()) {
             throw new ServerFailedException(result.failure().get(), null);
           }
@@ -286,7 +292,12 @@ public final class BenchmarkRun {
   }
 
   private IterationFinished iterationFinished(
-      String runId, Instant startedAt, IterationResult r, List<TransactionTiming> timings) {
+      String runId,
+      Instant startedAt,
+      IterationResult r,
+      List<TransactionTiming> timings,
+      Map<String, Long> statusBefore,
+      Map<String, Long> statusAfter) {
     Histogram h = r.latencyUs();
     List<IterationValue> values = new ArrayList<>();
     r.perMinute()
@@ -302,6 +313,18 @@ public final class BenchmarkRun {
     timings.stream()
         .filter(TransactionTiming::summary)
         .forEach(t -> values.addAll(t.asValues("loadgen:xtprof")));
+    if (statusBefore != null && statusAfter != null) {
+      for (String name : ServerStatus.REPORTED) {
+        if (statusBefore.containsKey(name) && statusAfter.containsKey(name)) {
+          values.add(
+              new IterationValue(
+                  "status:" + name,
+                  statusAfter.get(name) - statusBefore.get(name),
+                  "count",
+                  "server:status"));
+        }
+      }
+    }
     if (h.getTotalCount() > 0) {
       values.add(
           new IterationValue(
@@ -336,7 +359,9 @@ public final class BenchmarkRun {
         status,
         r.measuredS(),
         values,
-        timings);
+        timings,
+        statusBefore,
+        statusAfter);
   }
 
   private static String scalar(Connection c, String sql) throws SQLException {
