@@ -3,7 +3,7 @@ import io.benchlake.bus.EventLog;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.ingest.IngestService;
-import io.benchlake.ingest.LocalFlink;
+import io.benchlake.ingest.FlinkCluster;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.EventIds;
@@ -69,7 +69,7 @@ public class IngestThroughput {
           new IngestService(2).ingest(bootstrap, new Warehouse(homeDir.resolve("wh-cold")));
       line("flink ingest, cold (MiniCluster per job)", cold.eventsRead(), t0);
 
-      try (LocalFlink flink = LocalFlink.shared(2, 1)) {
+      try (FlinkCluster flink = FlinkCluster.shared(2, 1)) {
         IngestService steady = new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE);
         for (int round = 1; round <= 2; round++) {
           t0 = System.nanoTime();

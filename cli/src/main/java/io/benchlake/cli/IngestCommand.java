@@ -2,8 +2,8 @@ package io.benchlake.cli;
 
 import io.benchlake.bus.EventBus;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.ingest.FlinkCluster;
 import io.benchlake.ingest.IngestService;
-import io.benchlake.ingest.LocalFlink;
 import io.benchlake.warehouse.Warehouse;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -52,6 +52,15 @@ final class IngestCommand implements Callable<Integer> {
               + " (default: ${DEFAULT-VALUE}).")
   int compactAbove;
 
+  @Option(
+      names = "--flink-rest",
+      paramLabel = "URL",
+      description =
+          "Run the job on a Flink cluster (its JobManager's REST address, e.g."
+              + " http://flink:8081) instead of in this process; its task managers must reach the"
+              + " broker and see the warehouse directory.")
+  java.net.URI flinkRest;
+
   @Override
   public Integer call() throws Exception {
     if (compactAbove < 2) {
@@ -60,14 +69,16 @@ final class IngestCommand implements Callable<Integer> {
     }
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     Warehouse warehouse = new Warehouse(home.warehouse());
-    try (EventBus connection = bus.connect(home)) {
+    try (EventBus connection = bus.connect(home);
+        // Follow mode keeps one MiniCluster for all its jobs: no start-up per ingest.
+        FlinkCluster flink =
+            flinkRest != null
+                ? FlinkCluster.remote(flinkRest, parallelism, FlinkCluster.jobJars())
+                : follow ? FlinkCluster.shared(parallelism, 1) : FlinkCluster.perJob(parallelism)) {
+      IngestService service = new IngestService(flink, compactAbove);
       if (follow) {
-        // One MiniCluster for all the follower's jobs: no start-up per ingest.
-        try (LocalFlink flink = LocalFlink.shared(parallelism, 1)) {
-          return follow(new IngestService(flink, compactAbove), connection.bootstrap(), warehouse);
-        }
+        return follow(service, connection.bootstrap(), warehouse);
       }
-      IngestService service = new IngestService(parallelism, compactAbove);
       IngestService.Result r = service.ingest(connection.bootstrap(), warehouse, rebuild);
       if (r.nothingNew()) {
         System.out.println("Nothing new since ingest " + r.seq() + ".");

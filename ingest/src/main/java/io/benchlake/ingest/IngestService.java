@@ -44,19 +44,19 @@ public final class IngestService {
   /** A month partition of a table is compacted into one file above this many files. */
   public static final int DEFAULT_COMPACT_ABOVE = 16;
 
-  private final LocalFlink flink;
+  private final FlinkCluster flink;
   private final Compaction compaction;
 
   public IngestService(int parallelism) {
-    this(LocalFlink.perJob(parallelism), DEFAULT_COMPACT_ABOVE);
+    this(FlinkCluster.perJob(parallelism), DEFAULT_COMPACT_ABOVE);
   }
 
   public IngestService(int parallelism, int compactAbove) {
-    this(LocalFlink.perJob(parallelism), compactAbove);
+    this(FlinkCluster.perJob(parallelism), compactAbove);
   }
 
   /** Ingests whose jobs run on {@code flink}, compacting partitions above {@code compactAbove}. */
-  public IngestService(LocalFlink flink, int compactAbove) {
+  public IngestService(FlinkCluster flink, int compactAbove) {
     this.flink = flink;
     this.compaction = new Compaction(compactAbove);
   }

@@ -210,7 +210,7 @@ class IncrementalIngestIT {
       throws Exception {
     Warehouse warehouse = newWarehouse("follow");
     // As `ingest --follow` runs: one MiniCluster for every job, here of 2 task managers.
-    LocalFlink flink = LocalFlink.shared(2, 2);
+    FlinkCluster flink = FlinkCluster.shared(2, 2);
     IngestService ingest = new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE);
     ingest.ingest(bus.bootstrap(), warehouse);
     AtomicBoolean stop = new AtomicBoolean();

@@ -1,0 +1,169 @@
+package io.benchlake.ingest;
+
+import io.benchlake.home.BadInputException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+
+/**
+ * Where ingest jobs run: in this process on a MiniCluster per job (a one-off batch ingest) or on
+ * one MiniCluster kept for many jobs (follow mode, benchmarks), or on a Flink cluster through its
+ * REST endpoint, with the job's jars shipped along (cluster mode).
+ */
+public final class FlinkCluster implements AutoCloseable {
+  private final int parallelism;
+  private final MiniCluster shared;
+  private final URI rest;
+  private final List<Path> jars;
+
+  private FlinkCluster(int parallelism, MiniCluster shared, URI rest, List<Path> jars) {
+    this.parallelism = parallelism;
+    this.shared = shared;
+    this.rest = rest;
+    this.jars = List.copyOf(jars);
+  }
+
+  /** A MiniCluster started for each job. */
+  public static FlinkCluster perJob(int parallelism) {
+    return new FlinkCluster(parallelism, null, null, List.of());
+  }
+
+  /**
+   * A Flink cluster's REST endpoint ({@code http://host:8081}), the job submitted with {@code jars}
+   * (see {@link #jobJars}); its task managers must reach the broker and see the warehouse path.
+   */
+  public static FlinkCluster remote(URI rest, int parallelism, List<Path> jars) {
+    if (rest.getHost() == null || rest.getPort() <= 0) {
+      throw new BadInputException(
+          "--flink-rest must be http://HOST:PORT, the JobManager's REST address, was " + rest);
+    }
+    return new FlinkCluster(parallelism, null, rest, jars);
+  }
+
+  /**
+   * The jars a cluster needs to run the job, from the directory benchlake's own jars are in: those
+   * named in {@code flink-job-jars.txt}; none when benchlake runs from classes (tests).
+   */
+  public static List<Path> jobJars() {
+    try {
+      Path self =
+          Path.of(FlinkCluster.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      if (!Files.isRegularFile(self)) {
+        return List.of();
+      }
+      List<String> wanted;
+      try (var in = FlinkCluster.class.getResourceAsStream("/flink-job-jars.txt")) {
+        wanted =
+            new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                .toList();
+      }
+      try (var files = Files.list(self.getParent())) {
+        return files
+            .filter(
+                f -> {
+                  String name = f.getFileName().toString();
+                  return name.endsWith(".jar")
+                      && wanted.stream().anyMatch(w -> name.matches(Pattern.quote(w) + "-\\d.*"));
+                })
+            .sorted()
+            .toList();
+      }
+    } catch (IOException | URISyntaxException e) {
+      throw new IllegalStateException("cannot list the job's jars: " + e.getMessage(), e);
+    }
+  }
+
+  /** One MiniCluster of {@code taskManagers} task managers kept until {@link #close}. */
+  public static FlinkCluster shared(int parallelism, int taskManagers) throws Exception {
+    int slotsEach = Math.max(1, (parallelism + taskManagers - 1) / taskManagers);
+    Configuration conf = configuration(parallelism);
+    conf.set(TaskManagerOptions.NUM_TASK_SLOTS, slotsEach);
+    MiniCluster cluster =
+        new MiniCluster(
+            new MiniClusterConfiguration.Builder()
+                .setConfiguration(conf)
+                .setNumTaskManagers(taskManagers)
+                .setNumSlotsPerTaskManager(slotsEach)
+                .withRandomPorts()
+                .build());
+    cluster.start();
+    return new FlinkCluster(parallelism, cluster, null, List.of());
+  }
+
+  /** A new environment for one batch job. */
+  StreamExecutionEnvironment environment() {
+    Configuration conf = configuration(parallelism);
+    if (rest != null) {
+      return StreamExecutionEnvironment.createRemoteEnvironment(
+          rest.getHost(),
+          rest.getPort(),
+          conf,
+          jars.stream().map(Path::toString).toArray(String[]::new));
+    }
+    return shared == null
+        ? StreamExecutionEnvironment.createLocalEnvironment(parallelism, conf)
+        : StreamExecutionEnvironment.getExecutionEnvironment(conf);
+  }
+
+  /** Runs the job built on {@code env} to its end. */
+  void execute(StreamExecutionEnvironment env, String name) throws Exception {
+    if (rest != null) {
+      try {
+        env.execute(name);
+      } catch (org.apache.flink.util.FlinkException e) {
+        if (rootCause(e) instanceof java.net.ConnectException) {
+          throw new BadInputException(
+              "no Flink cluster answered at " + rest + " (check --flink-rest)");
+        }
+        throw e;
+      }
+      return;
+    }
+    if (shared == null) {
+      env.execute(name);
+      return;
+    }
+    StreamGraph graph = env.getStreamGraph();
+    graph.setJobName(name);
+    shared.executeJobBlocking(graph.getJobGraph());
+  }
+
+  private static Throwable rootCause(Throwable t) {
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  private static Configuration configuration(int parallelism) {
+    Configuration conf = new Configuration();
+    conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
+    conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
+    conf.setString("security.delegation.tokens.enabled", "false");
+    return conf;
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (shared != null) {
+      shared.close();
+    }
+  }
+}
