@@ -26,6 +26,7 @@ import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -283,6 +284,49 @@ class EmbeddedMariaDbIT {
       }
       bulk.cleanup(ds, 2);
     }
+  }
+
+  @Test
+  void withRateTheArrivalsSetTheThroughputAndLatencyCountsFromTheArrival() throws Exception {
+    RunPlan base =
+        RunPlan.timed(
+            null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 5, 0);
+    List<Event> events = Collections.synchronizedList(new ArrayList<>());
+    try (HikariDataSource ds = ServerPool.open(server, 4)) {
+      // 300 transactions a second arriving at random: far below what 2 threads can do.
+      RunPlan paced =
+          new RunPlan(
+              null,
+              null,
+              "it",
+              "oltp_point_select",
+              OltpOptions.defaults(1, 1000),
+              List.of(2),
+              1,
+              5,
+              0,
+              0,
+              1,
+              95,
+              300,
+              null,
+              List.of());
+      BenchmarkRun run =
+          new BenchmarkRun(
+              paced, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
+      run.prepare(ds);
+      run.execute(ds);
+    }
+    IterationFinished f =
+        events.stream()
+            .filter(e -> e instanceof IterationFinished)
+            .map(e -> (IterationFinished) e)
+            .findFirst()
+            .orElseThrow();
+    double tps =
+        f.values().stream().filter(v -> v.metric().equals("TPS")).findFirst().orElseThrow().value();
+    assertEquals(300, tps, 45, "the arrival rate, not the server's capacity, sets TPS");
+    assertTrue(base.rate() == 0, "without --rate, as fast as possible");
   }
 
   private static Connection workerConnection() throws SQLException {
