@@ -49,6 +49,27 @@ public final class AnalyticsSession implements AutoCloseable {
     }
   }
 
+  /**
+   * The session for a question about runs: an empty warehouse is the user's mistake, said in one
+   * line that tells how to fill it.
+   */
+  public static AnalyticsSession openWithRuns(Warehouse warehouse) {
+    AnalyticsSession session = open(warehouse);
+    try (Statement st = session.connection.createStatement();
+        java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM runs")) {
+      rs.next();
+      if (rs.getLong(1) == 0) {
+        session.close();
+        throw new BadInputException(
+            "no runs yet; run `benchlake demo` or `benchlake import` (then `benchlake ingest`)");
+      }
+      return session;
+    } catch (SQLException e) {
+      session.close();
+      throw new IllegalStateException("cannot count the runs: " + e.getMessage(), e);
+    }
+  }
+
   public Connection connection() {
     return connection;
   }

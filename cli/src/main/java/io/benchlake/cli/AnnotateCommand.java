@@ -60,7 +60,8 @@ final class AnnotateCommand implements Callable<Integer> {
     }
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     AnnotatedRun target;
-    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
+    try (AnalyticsSession session =
+        AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
       target = AnnotatedRun.find(session.connection(), run, threads, iteration);
     }
     Annotation annotation =

@@ -51,7 +51,8 @@ final class ChangesCommand implements Callable<Integer> {
   public Integer call() {
     OutputFormat f = OutputFormat.parse(format);
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
+    try (AnalyticsSession session =
+        AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
       ChangesQuery.Result r =
           ChangesQuery.load(
               session,

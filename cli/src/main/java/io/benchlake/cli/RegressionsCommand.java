@@ -73,7 +73,7 @@ final class RegressionsCommand implements Callable<Integer> {
     }
     List<Verdict> verdicts;
     try (AnalyticsSession session =
-        AnalyticsSession.open(new Warehouse(BenchlakeHome.fromEnvironment().warehouse()))) {
+        AnalyticsSession.openWithRuns(new Warehouse(BenchlakeHome.fromEnvironment().warehouse()))) {
       verdicts =
           RegressionQuery.run(
               session,

@@ -70,7 +70,8 @@ final class ReportCommand implements Callable<Integer> {
   public Integer call() {
     OutputFormat f = OutputFormat.parse(format);
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
+    try (AnalyticsSession session =
+        AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
       ComparisonReport report =
           ComparisonQuery.load(
               session,

@@ -40,7 +40,8 @@ final class TrendCommand implements Callable<Integer> {
   public Integer call() {
     OutputFormat f = OutputFormat.parse(format);
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
+    try (AnalyticsSession session =
+        AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
       Trend trend = TrendQuery.load(session, series.test, series.threads, series.metric, by);
       Output.write(
           switch (f) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** benchlake annotate through the real broker and Flink job: statistics honour it and say so. */
@@ -97,6 +98,19 @@ class AnnotateIT {
   @Test
   void annotatingWhatIsNotThereIsOneLineAndExitTwo() throws Exception {
     CliRunner.useFreshHome("annotate-bad");
+    for (String[] verb :
+        List.of(
+            new String[] {"report", "--test", "OLTP_RW"},
+            new String[] {"regressions", "--baseline", "A", "--candidate", "B"},
+            new String[] {"trend", "--test", "OLTP_RW", "--threads", "4"},
+            new String[] {"annotate", "x", "--exclude", "--reason", "y"})) {
+      CliRunner.Run empty = CliRunner.run(verb);
+      assertEquals(2, empty.exit(), String.join(" ", verb));
+      assertEquals(
+          "benchlake: no runs yet; run `benchlake demo` or `benchlake import` (then `benchlake"
+              + " ingest`)\n",
+          empty.err());
+    }
     ok(
         CliRunner.run(
             "import",
