@@ -27,12 +27,7 @@ import org.junit.jupiter.api.Test;
 class InstallDirServerIT {
   @Test
   void theRunCnfIsTheTemplateWithTheRunsSettingsAndTheServerStopsByItsPid() throws Exception {
-    Path dir =
-        Path.of(
-                System.getProperty("benchlake.test.home", "target/it-home"),
-                "install-" + System.nanoTime())
-            .toAbsolutePath();
-    Files.createDirectories(dir);
+    Path dir = ItDirs.fresh("install");
     BenchlakeHome home = new BenchlakeHome(dir.resolve("home"));
     Path install = MariaDbDistribution.of("11.4.5").unpackInto(dir.resolve("mariadb-11.4.5"));
     Path template = dir.resolve("bench.cnf");

@@ -19,7 +19,6 @@ import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.Sample;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,12 +32,7 @@ import org.junit.jupiter.api.Test;
 class ServerDiesIT {
   @Test
   void theSamplesSoFarArePublishedAndTheRunIsMarkedFailedWithTheReason() throws Exception {
-    Path dir =
-        Path.of(
-                System.getProperty("benchlake.test.home", "target/it-home"),
-                "dies-" + System.nanoTime())
-            .toAbsolutePath();
-    Files.createDirectories(dir);
+    Path dir = ItDirs.fresh("dies");
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
     try (EmbeddedMariaDb server =

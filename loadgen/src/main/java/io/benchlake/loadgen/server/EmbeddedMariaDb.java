@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and a benchmark user. It is always
  * stopped on close and at JVM exit, Ctrl-C included.
  */
-public final class EmbeddedMariaDb implements ServerUnderTest {
+public final class EmbeddedMariaDb extends LocalServer {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMariaDb.class);
   public static final String USER = BenchmarkUser.USER;
   public static final String DATABASE = BenchmarkUser.DATABASE;
@@ -30,23 +30,14 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
 
   private final String version;
   private final DB db;
-  private final int port;
-  private final Path serverDir;
-  private final Path baseDir;
-  private final String password;
-  private final String cnf;
   private final Thread stopAtExit;
   private boolean stopped;
 
   private EmbeddedMariaDb(
       String version, DB db, int port, Path serverDir, Path baseDir, String password, String cnf) {
+    super(port, password, cnf, serverDir, baseDir);
     this.version = version;
     this.db = db;
-    this.port = port;
-    this.serverDir = serverDir;
-    this.baseDir = baseDir;
-    this.password = password;
-    this.cnf = cnf;
     this.stopAtExit = new Thread(this::stopQuietly, "stop-mariadb-" + version);
   }
 
@@ -173,43 +164,9 @@ public final class EmbeddedMariaDb implements ServerUnderTest {
     return version;
   }
 
-  public int port() {
-    return port;
-  }
-
-  @Override
-  public String jdbcUrl() {
-    return "jdbc:mariadb://127.0.0.1:" + port + "/" + DATABASE;
-  }
-
-  @Override
-  public String user() {
-    return USER;
-  }
-
-  @Override
-  public String password() {
-    return password;
-  }
-
   @Override
   public String origin() {
     return "embedded";
-  }
-
-  @Override
-  public Optional<Path> installDir() {
-    return Optional.of(baseDir);
-  }
-
-  @Override
-  public Optional<String> configContents() {
-    return Optional.of(cnf);
-  }
-
-  @Override
-  public Optional<Path> configFile() {
-    return Optional.of(serverDir.resolve("run.cnf"));
   }
 
   @Override

@@ -28,27 +28,18 @@ import org.slf4j.LoggerFactory;
  * {@code $BENCHLAKE_HOME/servers/install-NAME/}; the cnf written is the report's "DB Generated
  * Config Run File".
  */
-public final class InstallDirServer implements ServerUnderTest {
+public final class InstallDirServer extends LocalServer {
   private static final Logger LOG = LoggerFactory.getLogger(InstallDirServer.class);
   private static final long START_TIMEOUT_MS = 120_000;
 
-  private final Path installDir;
-  private final Path serverDir;
   private final Process process;
-  private final int port;
-  private final String password;
-  private final String cnf;
   private final Thread stopAtExit;
   private boolean stopped;
 
   private InstallDirServer(
       Path installDir, Path serverDir, Process process, int port, String password, String cnf) {
-    this.installDir = installDir;
-    this.serverDir = serverDir;
+    super(port, password, cnf, serverDir, installDir);
     this.process = process;
-    this.port = port;
-    this.password = password;
-    this.cnf = cnf;
     this.stopAtExit = new Thread(this::stop, "stop-mariadbd-" + process.pid());
   }
 
@@ -243,38 +234,8 @@ public final class InstallDirServer implements ServerUnderTest {
   }
 
   @Override
-  public String jdbcUrl() {
-    return "jdbc:mariadb://127.0.0.1:" + port + "/" + BenchmarkUser.DATABASE;
-  }
-
-  @Override
-  public String user() {
-    return BenchmarkUser.USER;
-  }
-
-  @Override
-  public String password() {
-    return password;
-  }
-
-  @Override
   public String origin() {
     return "install-dir";
-  }
-
-  @Override
-  public Optional<Path> installDir() {
-    return Optional.of(installDir);
-  }
-
-  @Override
-  public Optional<String> configContents() {
-    return Optional.of(cnf);
-  }
-
-  @Override
-  public Optional<Path> configFile() {
-    return Optional.of(serverDir.resolve("run.cnf"));
   }
 
   @Override
