@@ -141,6 +141,11 @@ class IncrementalIngestIT {
             "SELECT sum(value) FROM iterations i JOIN runs r USING (run_id) WHERE r.dataset ="
                 + " 'live' AND metric = 'sample_count' AND threads = 2 AND iteration = 1"),
         "the iteration open at the end of a batch was aggregated from all its samples");
+    assertEquals(
+        12,
+        IngestServiceIT.count(
+            warehouse, WarehouseTable.SAMPLES, "run_id = '" + run.get(0).runId() + "'"),
+        "events read again for the open iteration are not written again");
     for (WarehouseTable table : WarehouseTable.values()) {
       Map<String, Long> perPartition = new LinkedHashMap<>();
       warehouse

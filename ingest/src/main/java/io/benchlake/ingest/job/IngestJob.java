@@ -56,7 +56,7 @@ public final class IngestJob {
       Sink<OpenIteration> open) {
     SingleOutputStreamOperator<IterationPart> routed =
         events
-            .process(new EventRouter(batch.seq()))
+            .process(new EventRouter(batch))
             .name("parse, validate and route events")
             .uid("router");
     for (WarehouseTable table :
