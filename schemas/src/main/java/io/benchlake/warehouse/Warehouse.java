@@ -31,6 +31,9 @@ public final class Warehouse {
           .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
           .enable(SerializationFeature.INDENT_OUTPUT);
 
+  /** How many committed manifests stay in {@code _ingest/} (for looking back; only one is read). */
+  static final int MANIFESTS_KEPT = 10;
+
   private final Path root;
 
   public Warehouse(Path root) {
@@ -108,6 +111,7 @@ public final class Warehouse {
       writeAtomically(
           ingestDir().resolve("CURRENT"), (seq + "\n").getBytes(StandardCharsets.UTF_8));
       deleteTree(staging);
+      pruneManifests(seq);
       for (String file : removed) {
         Files.deleteIfExists(root.resolve(file));
       }
@@ -119,6 +123,22 @@ public final class Warehouse {
       return next;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot commit ingest " + seq + " in " + root, e);
+    }
+  }
+
+  /**
+   * Deletes manifests older than the last {@link #MANIFESTS_KEPT}: only CURRENT's is read, and a
+   * follower commits one every few seconds.
+   */
+  private void pruneManifests(long seq) throws IOException {
+    try (Stream<Path> files = Files.list(ingestDir())) {
+      for (Path f : files.toList()) {
+        String name = f.getFileName().toString();
+        if (name.matches("\\d+\\.json")
+            && Long.parseLong(name.replace(".json", "")) <= seq - MANIFESTS_KEPT) {
+          Files.deleteIfExists(f);
+        }
+      }
     }
   }
 

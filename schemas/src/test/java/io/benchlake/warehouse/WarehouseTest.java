@@ -56,4 +56,18 @@ class WarehouseTest {
     assertEquals(0, w.current().seq());
     assertTrue(w.files(WarehouseTable.RUNS).isEmpty());
   }
+
+  @Test
+  void onlyTheLastTenManifestsAreKept() throws Exception {
+    Warehouse w = new Warehouse(dir);
+    for (long seq = 1; seq <= 25; seq++) {
+      Files.createDirectories(w.staging(seq));
+      w.commit(seq, Map.of(0, seq));
+    }
+    try (var files = Files.list(dir.resolve("_ingest"))) {
+      assertEquals(10, files.filter(f -> f.getFileName().toString().endsWith(".json")).count());
+    }
+    assertEquals(25, w.current().seq());
+    assertEquals(25L, w.current().offsets().get(0));
+  }
 }
