@@ -83,10 +83,11 @@ final class RegressionsCommand implements Callable<Integer> {
               Optional.ofNullable(metric),
               limit,
               alpha);
+      List<LeftOut> leftOut = new ArrayList<>();
       for (String t : verdicts.stream().map(Verdict::test).distinct().toList()) {
-        LeftOutNote.print(
-            LeftOut.ofTest(session.connection(), t, null, List.of(baseline, candidate)));
+        leftOut.addAll(LeftOut.ofTest(session.connection(), t, null, List.of(baseline, candidate)));
       }
+      LeftOutNote.print(leftOut); // one note for every test compared
     }
     List<List<Object>> rows = new ArrayList<>();
     for (Verdict v : verdicts) {

@@ -35,7 +35,7 @@ public final class Compaction {
 
   public Compaction(int maxFiles) {
     if (maxFiles < 2) {
-      throw new IllegalArgumentException("a partition is compacted above 2 files or more");
+      throw new IllegalArgumentException("--compact-above must be at least 2, was " + maxFiles);
     }
     this.maxFiles = maxFiles;
   }
