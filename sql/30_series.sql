@@ -9,16 +9,24 @@ SELECT r.run_id, r.dataset, r.test_name, r.started_at, r.month, r.status,
            lambda l: l <> '' AND NOT starts_with(l, '#'))), chr(10))) AS config_fingerprint
 FROM runs r LEFT JOIN environments e USING (run_id);
 
+-- Per run, thread count and metric: count, sum (Kahan-Neumaier), min and max of the completed
+-- iterations not left out; what monthly and releases add up, cheaper than thread_stats' lists.
+CREATE OR REPLACE VIEW iteration_totals AS
+SELECT run_id, threads, metric, count(*) AS n, fsum(value) AS total, min(value) AS min, max(value) AS max
+FROM iterations
+WHERE status = 'completed' AND NOT excluded
+GROUP BY ALL;
+
 -- Per test, thread count, metric and month (and series): the mean over every completed iteration
 -- of the completed runs started that month.
 CREATE OR REPLACE VIEW monthly AS
 SELECT s.test_name, t.threads, t.metric, s.month, s.host_name, s.config_fingerprint,
-       count(DISTINCT s.run_id) AS runs,
+       count(*) AS runs,
        sum(t.n) AS iterations,
-       sum(t.mean * t.n) / sum(t.n) AS mean,
+       fsum(t.total) / sum(t.n) AS mean,
        min(t.min) AS min,
        max(t.max) AS max
-FROM thread_stats t JOIN run_series s USING (run_id)
+FROM iteration_totals t JOIN run_series s USING (run_id)
 WHERE s.status = 'completed'
 GROUP BY ALL;
 
@@ -38,9 +46,9 @@ WITH v AS (
 SELECT v.test_name, t.threads, t.metric,
        concat_ws('.', v.major, v.minor, v.patch) || CASE WHEN v.build > 0 THEN '-' || v.build ELSE '' END AS release,
        v.major, v.minor, v.patch, v.build,
-       count(DISTINCT v.run_id) AS runs,
+       count(*) AS runs,
        sum(t.n) AS iterations,
-       sum(t.mean * t.n) / sum(t.n) AS mean
-FROM thread_stats t JOIN v USING (run_id)
+       fsum(t.total) / sum(t.n) AS mean
+FROM iteration_totals t JOIN v USING (run_id)
 WHERE v.major IS NOT NULL
 GROUP BY ALL;
