@@ -13,6 +13,7 @@ import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
@@ -35,6 +36,11 @@ public final class FlinkCluster implements AutoCloseable {
     this.shared = shared;
     this.rest = rest;
     this.jars = List.copyOf(jars);
+  }
+
+  /** How many parallel instances each operator of the job runs. */
+  int parallelism() {
+    return parallelism;
   }
 
   /** A MiniCluster started for each job. */
@@ -93,7 +99,7 @@ public final class FlinkCluster implements AutoCloseable {
   /** One MiniCluster of {@code taskManagers} task managers kept until {@link #close}. */
   public static FlinkCluster shared(int parallelism, int taskManagers) throws Exception {
     int slotsEach = Math.max(1, (parallelism + taskManagers - 1) / taskManagers);
-    Configuration conf = configuration(parallelism);
+    Configuration conf = localConfiguration(parallelism);
     conf.set(TaskManagerOptions.NUM_TASK_SLOTS, slotsEach);
     MiniCluster cluster =
         new MiniCluster(
@@ -109,7 +115,8 @@ public final class FlinkCluster implements AutoCloseable {
 
   /** A new environment for one batch job. */
   StreamExecutionEnvironment environment() {
-    Configuration conf = configuration(parallelism);
+    Configuration conf =
+        rest == null ? localConfiguration(parallelism) : configuration(parallelism);
     if (rest != null) {
       return StreamExecutionEnvironment.createRemoteEnvironment(
           rest.getHost(),
@@ -156,7 +163,24 @@ public final class FlinkCluster implements AutoCloseable {
     Configuration conf = new Configuration();
     conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
     conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
+    // Operators make a new object for every record they emit and keep none they receive, so
+    // chained operators may hand records on without the defensive copy.
+    conf.set(PipelineOptions.OBJECT_REUSE, true);
     conf.setString("security.delegation.tokens.enabled", "false");
+    return conf;
+  }
+
+  /**
+   * A MiniCluster's and its jobs' configuration: every stage at once, records streamed between them
+   * (hybrid shuffle), rather than each stage written out whole for the next, so that the readers of
+   * a topic with fewer partitions than slots hand events to parsers on every slot as they read
+   * them. A cluster of its own (--flink-rest) keeps the shuffle its configuration sets up.
+   */
+  private static Configuration localConfiguration(int parallelism) {
+    Configuration conf = configuration(parallelism);
+    conf.set(
+        ExecutionOptions.BATCH_SHUFFLE_MODE,
+        org.apache.flink.api.common.BatchShuffleMode.ALL_EXCHANGES_HYBRID_FULL);
     return conf;
   }
 

@@ -29,6 +29,7 @@ import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -174,8 +175,14 @@ public final class IngestService {
             .setProperty("commit.offsets.on.checkpoint", "false")
             .build();
     Path openDir = warehouse.staging(seq).resolve("_open");
+    // One reader per partition; when there are fewer partitions than slots (the embedded broker's
+    // topic has one), the readers deal the events out so that every slot parses.
+    int readers = Math.min(flink.parallelism(), end.size());
+    DataStream<RawEvent> events =
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka: " + Topics.EVENTS)
+            .setParallelism(readers);
     IngestJob.build(
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka: " + Topics.EVENTS),
+        readers < flink.parallelism() ? events.rebalance() : events,
         new IngestJob.Batch(seq, started, current.readUpTo(), previousStart(current)),
         table -> IngestJob.parquetSink(staging, table, seq),
         deadLetters(bootstrap),
