@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,56 +22,13 @@ class IterationsDedupTest {
 
   @Test
   void eachIterationIsCountedOnceWhicheverIngestsWroteIt() throws Exception {
-    Warehouse warehouse = new Warehouse(dir);
-    Path staging = warehouse.staging(1);
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-        Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE r AS " + RawTables.emptySelect(WarehouseTable.RUNS));
-      st.execute("CREATE TABLE e AS " + RawTables.emptySelect(WarehouseTable.ENVIRONMENTS));
-      st.execute("CREATE TABLE i AS " + RawTables.emptySelect(WarehouseTable.ITERATIONS));
-      for (String run : List.of("A", "B", "C")) {
-        st.execute(
-            "INSERT INTO r (event_id, run_id, started_at, ingest_seq, kind, emitted_at, dataset,"
-                + " test_name, status) VALUES"
-                + String.format(
-                    " ('%1$s-s', '%1$s', TIMESTAMP '2026-03-02', 1, 'run_started',"
-                        + " TIMESTAMP '2026-03-02', 'D%1$s', 'OLTP_RW', NULL),"
-                        + " ('%1$s-f', '%1$s', TIMESTAMP '2026-03-02', 1, 'run_finished',"
-                        + " TIMESTAMP '2026-03-03', NULL, NULL, 'completed')",
-                    run));
-        st.execute(
-            "INSERT INTO e (event_id, run_id, started_at, ingest_seq, emitted_at, host_name,"
-                + " db_version) VALUES ('"
-                + run
-                + "-e', '"
-                + run
-                + "', TIMESTAMP '2026-03-02', 1, TIMESTAMP '2026-03-02', 'h', '11.8.3-MariaDB')");
-      }
-      st.execute(
-          "INSERT INTO i (event_id, run_id, started_at, ingest_seq, threads, iteration, metric,"
-              + " value, computed, status) SELECT run_id || seq || it, run_id,"
-              + " TIMESTAMP '2026-03-02', seq, 4, it, 'TPS', value, computed, status FROM (VALUES"
-              // A: one ingest
-              + " ('A', 1, 1, 100.0, false, 'completed'), ('A', 1, 2, 110.0, false, 'completed'),"
-              // B: seen in part by ingest 1, whole by ingest 2
-              + " ('B', 1, 1, 50.0, true, 'incomplete'),"
-              + " ('B', 2, 1, 200.0, false, 'completed'), ('B', 2, 2, 220.0, false, 'completed'),"
-              // C: the source's value beats one computed later from samples
-              + " ('C', 1, 1, 300.0, false, 'completed'), ('C', 3, 1, 999.0, true, 'completed'),"
-              + " ('C', 3, 2, 330.0, false, 'completed'))"
-              + " t(run_id, seq, it, value, computed, status)");
-      for (var table : Map.of("runs", "r", "environments", "e", "iterations", "i").entrySet()) {
-        Path file = staging.resolve(table.getKey()).resolve("month=2026-03/part-1-0.parquet");
-        Files.createDirectories(file.getParent());
-        st.execute(
-            "COPY (SELECT * EXCLUDE (month) FROM "
-                + table.getValue()
-                + ") TO '"
-                + file
-                + "' (FORMAT parquet)");
-      }
-    }
-    warehouse.commit(1, Map.of(0, 0L));
+    Warehouse warehouse =
+        FixtureWarehouse.write(
+            dir,
+            IterationsDedupTest::insertRows,
+            WarehouseTable.RUNS,
+            WarehouseTable.ENVIRONMENTS,
+            WarehouseTable.ITERATIONS);
 
     try (AnalyticsSession session = AnalyticsSession.open(warehouse)) {
       assertEquals(
@@ -101,6 +55,42 @@ class IterationsDedupTest {
           session
               .query("SELECT run_id, n, mean FROM thread_stats WHERE run_id <> 'A' ORDER BY run_id")
               .rows());
+    }
+  }
+
+  private static void insertRows(Connection c) throws Exception {
+    try (Statement st = c.createStatement()) {
+      for (String run : List.of("A", "B", "C")) {
+        st.execute(
+            "INSERT INTO runs (event_id, run_id, started_at, ingest_seq, kind, emitted_at, dataset,"
+                + " test_name, status) VALUES"
+                + String.format(
+                    " ('%1$s-s', '%1$s', TIMESTAMP '2026-03-02', 1, 'run_started',"
+                        + " TIMESTAMP '2026-03-02', 'D%1$s', 'OLTP_RW', NULL),"
+                        + " ('%1$s-f', '%1$s', TIMESTAMP '2026-03-02', 1, 'run_finished',"
+                        + " TIMESTAMP '2026-03-03', NULL, NULL, 'completed')",
+                    run));
+        st.execute(
+            "INSERT INTO environments (event_id, run_id, started_at, ingest_seq, emitted_at, host_name,"
+                + " db_version) VALUES ('"
+                + run
+                + "-e', '"
+                + run
+                + "', TIMESTAMP '2026-03-02', 1, TIMESTAMP '2026-03-02', 'h', '11.8.3-MariaDB')");
+      }
+      st.execute(
+          "INSERT INTO iterations (event_id, run_id, started_at, ingest_seq, threads, iteration, metric,"
+              + " value, computed, status) SELECT run_id || seq || it, run_id,"
+              + " TIMESTAMP '2026-03-02', seq, 4, it, 'TPS', value, computed, status FROM (VALUES"
+              // A: one ingest
+              + " ('A', 1, 1, 100.0, false, 'completed'), ('A', 1, 2, 110.0, false, 'completed'),"
+              // B: seen in part by ingest 1, whole by ingest 2
+              + " ('B', 1, 1, 50.0, true, 'incomplete'),"
+              + " ('B', 2, 1, 200.0, false, 'completed'), ('B', 2, 2, 220.0, false, 'completed'),"
+              // C: the source's value beats one computed later from samples
+              + " ('C', 1, 1, 300.0, false, 'completed'), ('C', 3, 1, 999.0, true, 'completed'),"
+              + " ('C', 3, 2, 330.0, false, 'completed'))"
+              + " t(run_id, seq, it, value, computed, status)");
     }
   }
 }

@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.ingest.FlinkCluster;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -133,28 +131,19 @@ class FlinkStandaloneIT {
       List.of("commons-io", "commons-compress", "lz4-java", "snappy-java");
 
   /**
-   * The jars of the built tree's lib/ that a Flink distribution would hold: all but benchlake's own
-   * and those benchlake ships with the job (except the few Flink itself uses).
+   * The jars of the built tree's lib/ that a Flink distribution would hold: all but those benchlake
+   * ships with the job (its own among them), except the few Flink itself uses.
    */
   private static String clusterClasspath() throws IOException {
-    List<String> shipped;
-    try (InputStream in = FlinkCluster.class.getResourceAsStream("/flink-job-jars.txt")) {
-      shipped =
-          new String(in.readAllBytes(), StandardCharsets.UTF_8)
-              .lines()
-              .map(String::strip)
-              .filter(l -> !l.isEmpty() && !l.startsWith("#"))
-              .filter(l -> !IN_FLINK_DIST_TOO.contains(l))
-              .toList();
-    }
     try (Stream<Path> jars = Files.list(Path.of("target", "lib"))) {
       String cp =
           jars.filter(
                   j -> {
                     String name = j.getFileName().toString();
                     return !name.startsWith("benchlake-")
-                        && shipped.stream()
-                            .noneMatch(s -> name.matches(Pattern.quote(s) + "-\\d.*"));
+                        && (!FlinkCluster.isJobJar(j)
+                            || IN_FLINK_DIST_TOO.stream()
+                                .anyMatch(d -> name.matches(Pattern.quote(d) + "-\\d.*")));
                   })
               .map(j -> j.toAbsolutePath().toString())
               .sorted()

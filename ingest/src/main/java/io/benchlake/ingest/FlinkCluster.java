@@ -62,7 +62,7 @@ public final class FlinkCluster implements AutoCloseable {
 
   /**
    * The jars a cluster needs to run the job, from the directory benchlake's own jars are in: those
-   * named in {@code flink-job-jars.txt}; none when benchlake runs from classes (tests).
+   * {@link #isJobJar} names; none when benchlake runs from classes (tests).
    */
   public static List<Path> jobJars() {
     try {
@@ -71,28 +71,36 @@ public final class FlinkCluster implements AutoCloseable {
       if (!Files.isRegularFile(self)) {
         return List.of();
       }
-      List<String> wanted;
-      try (var in = FlinkCluster.class.getResourceAsStream("/flink-job-jars.txt")) {
-        wanted =
-            new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                .lines()
-                .map(String::strip)
-                .filter(l -> !l.isEmpty() && !l.startsWith("#"))
-                .toList();
-      }
       try (var files = Files.list(self.getParent())) {
-        return files
-            .filter(
-                f -> {
-                  String name = f.getFileName().toString();
-                  return name.endsWith(".jar")
-                      && wanted.stream().anyMatch(w -> name.matches(Pattern.quote(w) + "-\\d.*"));
-                })
-            .sorted()
-            .toList();
+        return files.filter(FlinkCluster::isJobJar).sorted().toList();
       }
     } catch (IOException | URISyntaxException e) {
       throw new IllegalStateException("cannot list the job's jars: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Whether a jar is one the job ships to a cluster: named (up to its version) in {@code
+   * flink-job-jars.txt}, which lists benchlake's jars and the libraries the job uses that a Flink
+   * distribution does not have.
+   */
+  public static boolean isJobJar(Path jar) {
+    String name = jar.getFileName().toString();
+    return name.endsWith(".jar")
+        && JOB_JAR_NAMES.stream().anyMatch(w -> name.matches(Pattern.quote(w) + "-\\d.*"));
+  }
+
+  private static final List<String> JOB_JAR_NAMES = readJobJarNames();
+
+  private static List<String> readJobJarNames() {
+    try (var in = FlinkCluster.class.getResourceAsStream("/flink-job-jars.txt")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .map(String::strip)
+          .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+          .toList();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read flink-job-jars.txt", e);
     }
   }
 
