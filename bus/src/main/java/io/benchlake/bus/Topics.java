@@ -59,8 +59,7 @@ public final class Topics {
         new org.apache.kafka.common.config.ConfigResource(
             org.apache.kafka.common.config.ConfigResource.Type.TOPIC, EVENTS);
     try {
-      var config = admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS);
-      var topic = config.get(resource);
+      var topic = describe(admin, resource);
       for (String key : List.of("retention.ms", "retention.bytes")) {
         var entry = topic.get(key);
         if (entry != null && !"-1".equals(entry.value())) {
@@ -83,6 +82,32 @@ public final class Topics {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new BusException("interrupted while reading topic configuration", e);
+    }
+  }
+
+  /**
+   * A topic's configuration. A topic created a moment ago may not have reached the metadata of the
+   * broker that answers yet (a cluster of several): asked again for up to 15 s.
+   */
+  private static org.apache.kafka.clients.admin.Config describe(
+      Admin admin, org.apache.kafka.common.config.ConfigResource resource)
+      throws ExecutionException, TimeoutException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    while (true) {
+      try {
+        return admin
+            .describeConfigs(List.of(resource))
+            .all()
+            .get(30, TimeUnit.SECONDS)
+            .get(resource);
+      } catch (ExecutionException e) {
+        if (!(e.getCause()
+                instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)
+            || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(200);
+      }
     }
   }
 
