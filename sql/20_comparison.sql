@@ -7,7 +7,9 @@ WITH latest AS (
           FROM runs r WHERE status = 'completed' AND NOT excluded)
     WHERE rn = 1
 ), first_seen AS (
-    -- the order datasets first appeared in the event log; started_at where that is unknown
+    -- the order datasets first appeared in the event log (a process gives its run_started records
+    -- strictly increasing log timestamps, so the order holds across partitions); started_at where
+    -- that is unknown
     SELECT dataset, min(log_timestamp) AS first_logged, min(log_offset) AS first_offset,
            min(started_at) AS first_started
     FROM raw_runs WHERE kind = 'run_started' GROUP BY dataset

@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -67,7 +66,7 @@ public final class EventPublisher implements AutoCloseable {
 
   /** Sends one event; its acknowledgement is checked by the next {@link #flush()}. */
   public synchronized void publish(Event event) {
-    pending.add(producer.send(new ProducerRecord<>(topic, event.runId(), codec.encode(event))));
+    pending.add(producer.send(EventRecords.of(topic, event, codec.encode(event))));
   }
 
   /** Waits until every event sent so far is acknowledged by all in-sync replicas. */

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -42,7 +41,7 @@ public final class TransactionalPublisher implements AutoCloseable {
     producer.beginTransaction();
     try {
       for (Event event : events) {
-        producer.send(new ProducerRecord<>(Topics.EVENTS, event.runId(), codec.encode(event)));
+        producer.send(EventRecords.of(Topics.EVENTS, event, codec.encode(event)));
       }
       producer.commitTransaction(); // flushes and fails if any send failed
     } catch (KafkaException e) {
