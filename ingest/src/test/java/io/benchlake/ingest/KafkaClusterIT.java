@@ -27,7 +27,11 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.Test;
 
-/** Cluster mode on a 3-broker KRaft cluster: a broker lost while publishing loses nothing. */
+/**
+ * Cluster mode on a 3-broker KRaft cluster: a broker lost while publishing loses nothing; an import
+ * into a topic of 3 partitions is whole for an ingest started the moment it returns, its datasets
+ * first logged in the report's order.
+ */
 class KafkaClusterIT {
   @Test
   void aBrokerStoppedDuringAPublishLosesAndDoublesNothing() throws Exception {
@@ -86,6 +90,76 @@ class KafkaClusterIT {
           samples,
           IngestServiceIT.count(warehouse, WarehouseTable.SAMPLES, "true"),
           "ingested once");
+    }
+  }
+
+  @Test
+  void anIngestRightAfterAnImportReadsAllOfItInTheReportsDatasetOrderAcrossPartitions()
+      throws Exception {
+    Path dir = TestDirs.fresh("cluster-order");
+    Path report =
+        Path.of(
+            System.getProperty("benchlake.shared", "../../shared"),
+            "fixtures",
+            "taf-report",
+            "oltp_rw_11.4-13.0.txt");
+    List<String> inReport =
+        java.nio.file.Files.readAllLines(report).stream()
+            .filter(l -> l.startsWith("Threads\t"))
+            .findFirst()
+            .map(l -> List.of(l.split("\t")).subList(1, l.split("\t").length))
+            .orElseThrow();
+    try (KafkaTestCluster cluster = new KafkaTestCluster(dir.resolve("kafka"), 3);
+        EventBus bus =
+            EventBus.connect(
+                new BenchlakeHome(dir.resolve("home")),
+                Optional.of(cluster.bootstrap()),
+                Optional.empty(),
+                new Topics.Layout(3, (short) 0))) {
+      var service = new io.benchlake.ingest.importer.ImportService();
+      var parsed =
+          service.parse(
+              new io.benchlake.ingest.importer.ImportRequest(
+                  io.benchlake.ingest.importer.ImportFormat.TAF_REPORT,
+                  List.of(report),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty(),
+                  "test",
+                  false),
+              System.err);
+      assertTrue(parsed.events() > 0, "parsed " + parsed.failures());
+      service.publish(parsed, bus.bootstrap());
+      Warehouse warehouse = new Warehouse(dir.resolve("warehouse"));
+      IngestService.Result r = new IngestService(2).ingest(bus.bootstrap(), warehouse);
+      assertTrue(r.eventsRead() >= parsed.events(), "read " + r.eventsRead()); // + commit markers
+      List<String> partitions = new ArrayList<>();
+      List<String> logged = new ArrayList<>();
+      long previous = Long.MIN_VALUE;
+      String list =
+          warehouse.files(WarehouseTable.RUNS).stream()
+              .map(f -> "'" + f + "'")
+              .collect(java.util.stream.Collectors.joining(","));
+      try (var c = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+          var rs =
+              c.createStatement()
+                  .executeQuery(
+                      "SELECT dataset, log_timestamp, log_partition FROM read_parquet(["
+                          + list
+                          + "], union_by_name = true) WHERE kind = 'run_started'"
+                          + " ORDER BY log_timestamp")) {
+        while (rs.next()) {
+          logged.add(rs.getString(1));
+          assertTrue(rs.getLong(2) > previous, "log timestamps strictly increase: " + logged);
+          previous = rs.getLong(2);
+          partitions.add(rs.getString(3));
+        }
+      }
+      assertEquals(inReport, logged, "first logged in the report's order");
+      assertTrue(new HashSet<>(partitions).size() > 1, "spread over partitions: " + partitions);
     }
   }
 
