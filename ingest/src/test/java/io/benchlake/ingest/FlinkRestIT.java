@@ -8,6 +8,7 @@ import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
 import java.net.URI;

@@ -9,6 +9,7 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Event;
+import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
 import java.nio.file.Path;

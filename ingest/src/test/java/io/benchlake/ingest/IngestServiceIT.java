@@ -19,6 +19,7 @@ import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
+import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
 import java.nio.ByteBuffer;

@@ -11,6 +11,7 @@ import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
+import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
 import java.nio.file.Path;

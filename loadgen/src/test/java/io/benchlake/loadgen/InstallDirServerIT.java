@@ -12,6 +12,7 @@ import io.benchlake.loadgen.env.HostProbe;
 import io.benchlake.loadgen.server.InstallDirServer;
 import io.benchlake.loadgen.server.MariaDbDistribution;
 import io.benchlake.schemas.DatabaseFacts;
+import io.benchlake.testing.TestDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class InstallDirServerIT {
   @Test
   void theRunCnfIsTheTemplateWithTheRunsSettingsAndTheServerStopsByItsPid() throws Exception {
-    Path dir = ItDirs.fresh("install");
+    Path dir = TestDirs.fresh("install");
     BenchlakeHome home = new BenchlakeHome(dir.resolve("home"));
     Path install = MariaDbDistribution.of("11.4.5").unpackInto(dir.resolve("mariadb-11.4.5"));
     Path template = dir.resolve("bench.cnf");

@@ -17,6 +17,7 @@ import io.benchlake.schemas.Event;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.Sample;
+import io.benchlake.testing.TestDirs;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.Test;
 class ServerDiesIT {
   @Test
   void theSamplesSoFarArePublishedAndTheRunIsMarkedFailedWithTheReason() throws Exception {
-    Path dir = ItDirs.fresh("dies");
+    Path dir = TestDirs.fresh("dies");
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
     try (EmbeddedMariaDb server =
