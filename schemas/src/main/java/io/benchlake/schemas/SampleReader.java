@@ -1,0 +1,389 @@
+package io.benchlake.schemas;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+
+/**
+ * The sample event's fast path: one pass over the JSON tokens that binds a {@link Sample} when the
+ * event is plainly one that {@code sample.schema.json} accepts, and gives up (returns null) at the
+ * first thing it is not sure of, leaving the event to the general path (tree, schema validator,
+ * binder), which then accepts it or says what is wrong with it. Samples are nearly every event of
+ * the log, and the general path costs several times this one.
+ *
+ * <p>It accepts less than the schema, never more: the {@code schema} field must come first; a known
+ * field given twice, a number out of its Java type's range, a date-time other than {@code
+ * yyyy-mm-ddThh:mm:ss[.fraction]Z}, a {@code host_cpu} without all four shares or anything after
+ * the object send the event the general way. {@code SampleReaderTest} checks that both paths bind
+ * the same record for every event the fast one takes.
+ */
+final class SampleReader {
+  private static final String SCHEMA_ID = EventKind.SAMPLE.schemaId();
+
+  // The required fields, one bit each.
+  private static final int EVENT_ID = 1;
+  private static final int RUN_ID = 1 << 1;
+  private static final int EMITTED_AT = 1 << 2;
+  private static final int STARTED_AT = 1 << 3;
+  private static final int THREADS = 1 << 4;
+  private static final int ITERATION = 1 << 5;
+  private static final int OFFSET_S = 1 << 6;
+  private static final int INTERVAL_S = 1 << 7;
+  private static final int PHASE = 1 << 8;
+  private static final int TPS = 1 << 9;
+  private static final int QPS = 1 << 10;
+  private static final int ERRORS_PS = 1 << 11;
+  private static final int RECONNECTS_PS = 1 << 12;
+  private static final int REQUIRED = (1 << 13) - 1;
+  // The optional ones, to find one given twice.
+  private static final int LIVE_THREADS = 1 << 13;
+  private static final int TRANSACTIONS = 1 << 14;
+  private static final int READS_PS = 1 << 15;
+  private static final int WRITES_PS = 1 << 16;
+  private static final int OTHER_PS = 1 << 17;
+  private static final int LATENCY_AVG_MS = 1 << 18;
+  private static final int LATENCY_PCT = 1 << 19;
+  private static final int LATENCY_PCT_MS = 1 << 20;
+  private static final int LATENCY_MAX_MS = 1 << 21;
+  private static final int NOPM = 1 << 22;
+  private static final int TPM = 1 << 23;
+  private static final int HISTOGRAM = 1 << 24;
+  private static final int HOST_CPU = 1 << 25;
+  private static final int SERVER_CPU_PCT = 1 << 26;
+
+  /** Thrown where the fast path gives the event up; never leaves this class. */
+  private static final class NotSure extends Exception {
+    private static final NotSure INSTANCE = new NotSure();
+
+    private NotSure() {
+      super(null, null, false, false);
+    }
+  }
+
+  private final JsonFactory factory;
+
+  SampleReader(JsonFactory factory) {
+    this.factory = factory;
+  }
+
+  /** The sample, or null when the event is not one or the general path must judge it. */
+  Sample read(byte[] json) {
+    try (JsonParser p = factory.createParser(json)) {
+      if (p.nextToken() != JsonToken.START_OBJECT
+          || !"schema".equals(p.nextFieldName())
+          || p.nextToken() != JsonToken.VALUE_STRING
+          || !SCHEMA_ID.equals(p.getText())) {
+        return null;
+      }
+      Sample sample = fields(p);
+      return p.nextToken() == null ? sample : null;
+    } catch (NotSure | IOException | IllegalArgumentException | DateTimeException e) {
+      return null;
+    }
+  }
+
+  private static Sample fields(JsonParser p) throws IOException, NotSure {
+    int seen = 0;
+    String eventId = null;
+    String runId = null;
+    Instant emittedAt = null;
+    Instant startedAt = null;
+    int threads = 0;
+    Integer liveThreads = null;
+    int iteration = 0;
+    double offsetS = 0;
+    double intervalS = 0;
+    Sample.Phase phase = null;
+    Long transactions = null;
+    double tps = 0;
+    double qps = 0;
+    Double readsPs = null;
+    Double writesPs = null;
+    Double otherPs = null;
+    Double latencyAvgMs = null;
+    Double latencyPct = null;
+    Double latencyPctMs = null;
+    Double latencyMaxMs = null;
+    double errorsPs = 0;
+    double reconnectsPs = 0;
+    Double nopm = null;
+    Double tpm = null;
+    String histogram = null;
+    CpuShare hostCpu = null;
+    Double serverCpuPct = null;
+    for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+      JsonToken token = p.nextToken();
+      int bit = bit(name);
+      if (bit == 0) {
+        p.skipChildren(); // any other field is allowed and not bound
+        continue;
+      }
+      if ((seen & bit) != 0) {
+        throw NotSure.INSTANCE;
+      }
+      seen |= bit;
+      switch (bit) {
+        case EVENT_ID -> eventId = text(p, token);
+        case RUN_ID -> runId = text(p, token);
+        case EMITTED_AT -> emittedAt = instant(p, token);
+        case STARTED_AT -> startedAt = instant(p, token);
+        case THREADS -> threads = atLeastOne(intValue(p, token));
+        case LIVE_THREADS ->
+            liveThreads = token == JsonToken.VALUE_NULL ? null : intValue(p, token);
+        case ITERATION -> iteration = atLeastOne(intValue(p, token));
+        case OFFSET_S -> offsetS = notNegative(p, number(p, token));
+        case INTERVAL_S -> intervalS = positive(number(p, token));
+        case PHASE -> phase = phase(p, token);
+        case TRANSACTIONS ->
+            transactions = token == JsonToken.VALUE_NULL ? null : longValue(p, token);
+        case TPS -> tps = number(p, token);
+        case QPS -> qps = number(p, token);
+        case READS_PS -> readsPs = numberOrNull(p, token);
+        case WRITES_PS -> writesPs = numberOrNull(p, token);
+        case OTHER_PS -> otherPs = numberOrNull(p, token);
+        case LATENCY_AVG_MS -> latencyAvgMs = numberOrNull(p, token);
+        case LATENCY_PCT -> latencyPct = numberOrNull(p, token);
+        case LATENCY_PCT_MS -> latencyPctMs = numberOrNull(p, token);
+        case LATENCY_MAX_MS -> latencyMaxMs = numberOrNull(p, token);
+        case ERRORS_PS -> errorsPs = number(p, token);
+        case RECONNECTS_PS -> reconnectsPs = number(p, token);
+        case NOPM -> nopm = numberOrNull(p, token);
+        case TPM -> tpm = numberOrNull(p, token);
+        case HISTOGRAM -> histogram = token == JsonToken.VALUE_NULL ? null : text(p, token);
+        case HOST_CPU -> hostCpu = token == JsonToken.VALUE_NULL ? null : cpuShare(p, token);
+        case SERVER_CPU_PCT -> serverCpuPct = numberOrNull(p, token);
+        default -> throw NotSure.INSTANCE;
+      }
+    }
+    if ((seen & REQUIRED) != REQUIRED || eventId.isEmpty() || runId.isEmpty()) {
+      throw NotSure.INSTANCE;
+    }
+    return new Sample(
+        SCHEMA_ID,
+        eventId,
+        runId,
+        emittedAt,
+        startedAt,
+        threads,
+        liveThreads,
+        iteration,
+        offsetS,
+        intervalS,
+        phase,
+        transactions,
+        tps,
+        qps,
+        readsPs,
+        writesPs,
+        otherPs,
+        latencyAvgMs,
+        latencyPct,
+        latencyPctMs,
+        latencyMaxMs,
+        errorsPs,
+        reconnectsPs,
+        nopm,
+        tpm,
+        histogram,
+        hostCpu,
+        serverCpuPct);
+  }
+
+  private static int bit(String name) {
+    return switch (name) {
+      case "event_id" -> EVENT_ID;
+      case "run_id" -> RUN_ID;
+      case "emitted_at" -> EMITTED_AT;
+      case "started_at" -> STARTED_AT;
+      case "threads" -> THREADS;
+      case "live_threads" -> LIVE_THREADS;
+      case "iteration" -> ITERATION;
+      case "offset_s" -> OFFSET_S;
+      case "interval_s" -> INTERVAL_S;
+      case "phase" -> PHASE;
+      case "transactions" -> TRANSACTIONS;
+      case "tps" -> TPS;
+      case "qps" -> QPS;
+      case "reads_ps" -> READS_PS;
+      case "writes_ps" -> WRITES_PS;
+      case "other_ps" -> OTHER_PS;
+      case "latency_avg_ms" -> LATENCY_AVG_MS;
+      case "latency_pct" -> LATENCY_PCT;
+      case "latency_pct_ms" -> LATENCY_PCT_MS;
+      case "latency_max_ms" -> LATENCY_MAX_MS;
+      case "errors_ps" -> ERRORS_PS;
+      case "reconnects_ps" -> RECONNECTS_PS;
+      case "nopm" -> NOPM;
+      case "tpm" -> TPM;
+      case "histogram" -> HISTOGRAM;
+      case "host_cpu" -> HOST_CPU;
+      case "server_cpu_pct" -> SERVER_CPU_PCT;
+      default -> 0; // "schema" again included: the general path judges a second one
+    };
+  }
+
+  private static String text(JsonParser p, JsonToken token) throws IOException, NotSure {
+    if (token != JsonToken.VALUE_STRING) {
+      throw NotSure.INSTANCE;
+    }
+    return p.getText();
+  }
+
+  private static int intValue(JsonParser p, JsonToken token) throws IOException, NotSure {
+    if (token != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
+      throw NotSure.INSTANCE;
+    }
+    return p.getIntValue();
+  }
+
+  private static long longValue(JsonParser p, JsonToken token) throws IOException, NotSure {
+    if (token != JsonToken.VALUE_NUMBER_INT
+        || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+      throw NotSure.INSTANCE;
+    }
+    return p.getLongValue();
+  }
+
+  /** A JSON number as a double, the way the binder reads it; only finite ones. */
+  private static double number(JsonParser p, JsonToken token) throws IOException, NotSure {
+    double value;
+    if (token == JsonToken.VALUE_NUMBER_FLOAT) {
+      value = p.getDoubleValue();
+    } else if (token == JsonToken.VALUE_NUMBER_INT
+        && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+      value = p.getLongValue();
+    } else {
+      throw NotSure.INSTANCE;
+    }
+    if (!Double.isFinite(value)) {
+      throw NotSure.INSTANCE;
+    }
+    return value;
+  }
+
+  private static Double numberOrNull(JsonParser p, JsonToken token) throws IOException, NotSure {
+    return token == JsonToken.VALUE_NULL ? null : number(p, token);
+  }
+
+  private static int atLeastOne(int value) throws NotSure {
+    if (value < 1) {
+      throw NotSure.INSTANCE;
+    }
+    return value;
+  }
+
+  /** At least 0; a negative number that rounds to zero ({@code -1e-400}) is left to the schema. */
+  private static double notNegative(JsonParser p, double value) throws IOException, NotSure {
+    if (value < 0 || (value == 0 && p.getText().startsWith("-"))) {
+      throw NotSure.INSTANCE;
+    }
+    return value;
+  }
+
+  private static double positive(double value) throws NotSure {
+    if (!(value > 0)) {
+      throw NotSure.INSTANCE;
+    }
+    return value;
+  }
+
+  private static Sample.Phase phase(JsonParser p, JsonToken token) throws IOException, NotSure {
+    return switch (text(p, token)) {
+      case "warmup" -> Sample.Phase.warmup;
+      case "measured" -> Sample.Phase.measured;
+      default -> throw NotSure.INSTANCE;
+    };
+  }
+
+  private static CpuShare cpuShare(JsonParser p, JsonToken token) throws IOException, NotSure {
+    if (token != JsonToken.START_OBJECT) {
+      throw NotSure.INSTANCE;
+    }
+    double[] shares = new double[4];
+    int seen = 0;
+    for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+      JsonToken value = p.nextToken();
+      int index =
+          switch (name) {
+            case "user_pct" -> 0;
+            case "system_pct" -> 1;
+            case "iowait_pct" -> 2;
+            case "idle_pct" -> 3;
+            default -> -1;
+          };
+      if (index < 0) {
+        p.skipChildren();
+        continue;
+      }
+      if ((seen & (1 << index)) != 0) {
+        throw NotSure.INSTANCE;
+      }
+      seen |= 1 << index;
+      shares[index] = number(p, value);
+    }
+    if (seen != 0b1111) {
+      throw NotSure.INSTANCE;
+    }
+    return new CpuShare(shares[0], shares[1], shares[2], shares[3]);
+  }
+
+  /**
+   * {@code yyyy-mm-ddThh:mm:ss[.f{1,9}]Z} and nothing else: what every producer of benchlake
+   * writes, and a form both the schema's date-time format and the binder take to the same instant.
+   */
+  private static Instant instant(JsonParser p, JsonToken token) throws IOException, NotSure {
+    if (token != JsonToken.VALUE_STRING) {
+      throw NotSure.INSTANCE;
+    }
+    char[] c = p.getTextCharacters();
+    int o = p.getTextOffset();
+    int n = p.getTextLength();
+    if (n < 20
+        || c[o + 4] != '-'
+        || c[o + 7] != '-'
+        || c[o + 10] != 'T'
+        || c[o + 13] != ':'
+        || c[o + 16] != ':'
+        || c[o + n - 1] != 'Z') {
+      throw NotSure.INSTANCE;
+    }
+    int year = digits(c, o, 4);
+    int month = digits(c, o + 5, 2);
+    int day = digits(c, o + 8, 2);
+    int hour = digits(c, o + 11, 2);
+    int minute = digits(c, o + 14, 2);
+    int second = digits(c, o + 17, 2);
+    int nanos = 0;
+    if (n > 20) {
+      int fraction = n - 21; // between the '.' and the 'Z'
+      if (c[o + 19] != '.' || fraction < 1 || fraction > 9) {
+        throw NotSure.INSTANCE;
+      }
+      nanos = digits(c, o + 20, fraction);
+      for (int i = fraction; i < 9; i++) {
+        nanos *= 10;
+      }
+    }
+    if (year < 1900 || hour > 23 || minute > 59 || second > 59) {
+      throw NotSure.INSTANCE;
+    }
+    long day0 = LocalDate.of(year, month, day).toEpochDay(); // checks the day of the month
+    return Instant.ofEpochSecond(day0 * 86_400 + hour * 3_600L + minute * 60L + second, nanos);
+  }
+
+  private static int digits(char[] c, int from, int count) throws NotSure {
+    int value = 0;
+    for (int i = from; i < from + count; i++) {
+      int d = c[i] - '0';
+      if (d < 0 || d > 9) {
+        throw NotSure.INSTANCE;
+      }
+      value = value * 10 + d;
+    }
+    return value;
+  }
+}
