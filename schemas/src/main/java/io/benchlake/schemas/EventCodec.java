@@ -1,7 +1,9 @@
 package io.benchlake.schemas;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,8 +25,11 @@ import java.util.stream.Collectors;
 /** Turns events into JSON bytes and back, validating each against its JSON Schema on the way in. */
 public final class EventCodec {
 
+  // Numbers are read with Jackson's fast double parser: the same correctly rounded double as
+  // Double.parseDouble, in less time (a sample has a dozen numbers; SampleReaderTest checks both).
   private static final ObjectMapper MAPPER =
-      new ObjectMapper()
+      new ObjectMapper(
+              JsonFactory.builder().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build())
           .registerModule(new JavaTimeModule())
           .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
           .setSerializationInclusion(JsonInclude.Include.NON_NULL)

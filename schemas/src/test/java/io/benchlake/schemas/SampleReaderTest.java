@@ -140,6 +140,26 @@ class SampleReaderTest {
     assertEquals(sample, codec.decodeValidated(codec.encode(sample)));
   }
 
+  @Test
+  void numbersReadTheSameAsDoubleParseDouble() throws Exception {
+    // The codec reads numbers with Jackson's fast parser; it must round as the JDK does.
+    Random random = new Random(42);
+    for (int i = 0; i < 20_000; i++) {
+      double d = Double.longBitsToDouble(random.nextLong());
+      String text =
+          switch (i % 3) {
+            case 0 -> Double.toString(d);
+            case 1 -> String.format(java.util.Locale.ROOT, "%.17g", random.nextDouble() * 1e6);
+            default -> random.nextInt(100000) + "." + random.nextInt(1000000);
+          };
+      if (!Double.isFinite(Double.parseDouble(text))) {
+        continue;
+      }
+      double read = EventCodec.mapper().readTree("[" + text + "]").get(0).doubleValue();
+      assertEquals(Double.parseDouble(text), read, text);
+    }
+  }
+
   /**
    * The event with each field in turn changed, dropped or doubled, and a few whole-event changes.
    */
