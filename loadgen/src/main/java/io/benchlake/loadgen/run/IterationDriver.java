@@ -58,6 +58,29 @@ final class IterationDriver {
     AtomicInteger live = new AtomicInteger(threads);
     long intervalNanos = (long) (plan.reportIntervalS() * NANOS);
     int warmupTicks = (int) Math.ceil(plan.warmupS() / plan.reportIntervalS());
+    List<TimeProfile> profiles = new ArrayList<>();
+    List<Worker> specs = new ArrayList<>();
+    for (int w = 0; w < threads; w++) {
+      TimeProfile profile = new TimeProfile();
+      profiles.add(profile);
+      specs.add(
+          new Worker(
+              w,
+              threads,
+              new RandomKeys(new SplittableRandom(seed * 1_000_003L + w), plan.options().rand()),
+              profile));
+    }
+    // Every worker connects and prepares its statements before the clock starts, as sysbench's
+    // threads do before "Threads started!".
+    Session[] sessions = new Session[threads];
+    try {
+      for (int w = 0; w < threads; w++) {
+        sessions[w] = Session.open(dataSource, workload, specs.get(w));
+      }
+    } catch (SQLException e) {
+      Session.closeAll(sessions);
+      return failed(threads, iteration, "cannot connect the workers: " + describe(e));
+    }
     long start = System.nanoTime();
     long deadline =
         plan.durationS() == 0
@@ -69,22 +92,16 @@ final class IterationDriver {
     long[] busyNanos = new long[threads];
 
     List<Thread> workers = new ArrayList<>();
-    List<TimeProfile> profiles = new ArrayList<>();
     for (int w = 0; w < threads; w++) {
-      TimeProfile profile = new TimeProfile();
-      profiles.add(profile);
-      Worker worker =
-          new Worker(
-              w,
-              threads,
-              new RandomKeys(new SplittableRandom(seed * 1_000_003L + w), plan.options().rand()),
-              profile);
+      Worker worker = specs.get(w);
+      Session session = sessions[w];
       Thread thread =
           new Thread(
               () -> {
                 try {
                   work(
                       worker,
+                      session,
                       new Bounds(deadline, budget, arrivals, stop),
                       failure,
                       interval,
@@ -102,6 +119,7 @@ final class IterationDriver {
     try {
       snapshots = new Snapshots(threads, warmupTicks, start, interval, recorder, live);
     } catch (SQLException e) {
+      Session.closeAll(sessions);
       return failed(threads, iteration, "cannot read the server's counters: " + describe(e));
     }
     ScheduledExecutorService reporter =
@@ -149,6 +167,28 @@ final class IterationDriver {
         snapshots.measuredPerMinute(),
         profiles,
         Optional.ofNullable(failure.get()));
+  }
+
+  /** A worker's connection and its prepared statements. */
+  private record Session(Connection connection, Transaction transaction) {
+    static Session open(DataSource dataSource, Workload workload, Worker worker)
+        throws SQLException {
+      Connection connection = dataSource.getConnection();
+      try {
+        return new Session(connection, workload.newTransaction(connection, worker));
+      } catch (SQLException | RuntimeException e) {
+        closeQuietly(null, connection);
+        throw e;
+      }
+    }
+
+    static void closeAll(Session[] sessions) {
+      for (Session session : sessions) {
+        if (session != null) {
+          closeQuietly(session.transaction(), session.connection());
+        }
+      }
+    }
   }
 
   /** An iteration that could not start. */
@@ -225,6 +265,7 @@ final class IterationDriver {
 
   private void work(
       Worker worker,
+      Session session,
       Bounds bounds,
       AtomicReference<String> failure,
       Counters counters,
@@ -232,11 +273,9 @@ final class IterationDriver {
       long[] events,
       long[] busyNanos) {
     int index = worker.index();
-    Connection connection = null;
-    Transaction transaction = null;
+    Connection connection = session.connection();
+    Transaction transaction = session.transaction();
     try {
-      connection = dataSource.getConnection();
-      transaction = workload.newTransaction(connection, worker);
       long t0;
       while ((t0 = bounds.next()) >= 0) {
         try {

@@ -18,7 +18,10 @@ public final class ServerPool {
     config.setUsername(server.user());
     config.setPassword(server.password());
     config.setMaximumPoolSize(workers + 2);
-    config.setMinimumIdle(0);
+    // A fixed-size pool, filled at once: on demand, HikariCP sometimes stopped adding connections
+    // short of its maximum while workers waited (16 workers, the pool stuck at 15, a worker timed
+    // out after 15 s in bench/loadgen-vs-sysbench).
+    config.setMinimumIdle(workers + 2);
     // A worker whose connection broke waits this long for a new one before the run fails.
     config.setConnectionTimeout(15_000);
     config.addDataSourceProperty("useServerPrepStmts", "true");
