@@ -34,6 +34,8 @@ public final class FlinkCluster implements AutoCloseable {
   private final MiniCluster shared;
   private final URI rest;
   private final List<Path> jars;
+  private final java.util.concurrent.atomic.AtomicInteger jobs =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   private FlinkCluster(int parallelism, MiniCluster shared, URI rest, List<Path> jars) {
     this.parallelism = parallelism;
@@ -141,8 +143,69 @@ public final class FlinkCluster implements AutoCloseable {
         : StreamExecutionEnvironment.getExecutionEnvironment(conf);
   }
 
+  /** Whether jobs run on a MiniCluster kept in this process (follow mode's streaming job). */
+  boolean isLocalShared() {
+    return shared != null;
+  }
+
+  /**
+   * A new environment for a streaming job on the kept MiniCluster, checkpointed every {@code
+   * every}, and not restarted when it fails (its commits are the process's, not Flink's state).
+   */
+  StreamExecutionEnvironment streamingEnvironment(java.time.Duration every) {
+    Configuration conf = localConfiguration(parallelism);
+    conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.STREAMING);
+    conf.set(org.apache.flink.configuration.CheckpointingOptions.CHECKPOINTING_INTERVAL, every);
+    conf.set(org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY, "none");
+    return StreamExecutionEnvironment.getExecutionEnvironment(conf);
+  }
+
+  /** Starts the job built on {@code env} on the kept MiniCluster and returns at once. */
+  org.apache.flink.api.common.JobID submit(StreamExecutionEnvironment env, String name)
+      throws Exception {
+    jobs.incrementAndGet();
+    StreamGraph graph = env.getStreamGraph();
+    graph.setJobName(name);
+    return shared.submitJob(graph.getJobGraph()).get().getJobID();
+  }
+
+  /** Takes a checkpoint of a running job now; its id once it completed. */
+  long checkpoint(org.apache.flink.api.common.JobID job) throws Exception {
+    return shared
+        .triggerCheckpoint(job, org.apache.flink.core.execution.CheckpointType.CONFIGURED)
+        .get(30, java.util.concurrent.TimeUnit.SECONDS);
+  }
+
+  /** The job's state, e.g. FAILED when it stopped on an error. */
+  org.apache.flink.api.common.JobStatus status(org.apache.flink.api.common.JobID job)
+      throws Exception {
+    return shared.getJobStatus(job).get();
+  }
+
+  /** Why a job that ended failed, or empty. */
+  java.util.Optional<Throwable> failure(org.apache.flink.api.common.JobID job) throws Exception {
+    var result = shared.requestJobResult(job).get();
+    return result
+        .getSerializedThrowable()
+        .map(t -> t.deserializeError(getClass().getClassLoader()));
+  }
+
+  /** Cancels a running job and waits until it has stopped. */
+  void cancel(org.apache.flink.api.common.JobID job) throws Exception {
+    if (!status(job).isGloballyTerminalState()) {
+      shared.cancelJob(job).get(30, java.util.concurrent.TimeUnit.SECONDS);
+    }
+    shared.requestJobResult(job).get(30, java.util.concurrent.TimeUnit.SECONDS);
+  }
+
+  /** How many jobs this cluster was given. */
+  int jobsRun() {
+    return jobs.get();
+  }
+
   /** Runs the job built on {@code env} to its end. */
   void execute(StreamExecutionEnvironment env, String name) throws Exception {
+    jobs.incrementAndGet();
     if (rest != null) {
       try {
         env.execute(name);

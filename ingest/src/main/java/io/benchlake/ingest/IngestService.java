@@ -4,10 +4,12 @@ import io.benchlake.bus.EventLog;
 import io.benchlake.bus.Topics;
 import io.benchlake.ingest.compact.Compaction;
 import io.benchlake.ingest.job.DeadLetter;
+import io.benchlake.ingest.job.FollowSession;
 import io.benchlake.ingest.job.IngestJob;
 import io.benchlake.ingest.job.RawEvent;
 import io.benchlake.ingest.job.RawEventDeserializer;
 import io.benchlake.ingest.job.RefusedEvent;
+import io.benchlake.schemas.EventIds;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import java.io.IOException;
@@ -19,10 +21,12 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
@@ -91,10 +95,11 @@ public final class IngestService {
   }
 
   /**
-   * Follow mode: holds the warehouse and ingests each time the log's end moves, polling every
-   * {@code poll}, until {@code stop} says so; each ingest is a committed batch, so stopping at any
-   * point leaves a warehouse a later batch ingest continues from. {@code each} hears every ingest
-   * that read something.
+   * Follow mode: holds the warehouse and ingests until {@code stop} says so, {@code each} hearing
+   * every commit that read something. On a MiniCluster kept in this process it runs one streaming
+   * job, checkpointed every {@code poll}, and commits at each completed checkpoint; on a Flink
+   * cluster of its own (--flink-rest) it runs a batch ingest each time the log's end moves. Either
+   * way every commit is one a later batch ingest continues from.
    */
   public void follow(
       String bootstrap,
@@ -104,6 +109,10 @@ public final class IngestService {
       Consumer<Result> each)
       throws Exception {
     try (AutoCloseable lock = warehouse.lock()) {
+      if (flink.isLocalShared()) {
+        followStreaming(bootstrap, warehouse, poll, stop, each);
+        return;
+      }
       Map<Integer, Long> seen = Map.of();
       while (!stop.getAsBoolean()) {
         Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
@@ -119,11 +128,162 @@ public final class IngestService {
     }
   }
 
-  private Result ingestAndCompact(String bootstrap, Warehouse warehouse) throws Exception {
-    Result r = ingestLocked(bootstrap, warehouse);
-    if (r.nothingNew()) {
-      return r;
+  /**
+   * The streaming follow job: reads from the committed offsets on, and at each completed checkpoint
+   * commits the files finished by then with the offsets the readers had reached, held back to the
+   * first event of any iteration still open. Stopping takes one last checkpoint and commits it.
+   */
+  private void followStreaming(
+      String bootstrap,
+      Warehouse warehouse,
+      Duration poll,
+      BooleanSupplier stop,
+      Consumer<Result> each)
+      throws Exception {
+    removeLeftovers(warehouse);
+    Manifest current = warehouse.current();
+    long first = current.seq() + 1;
+    Path staging = warehouse.root().resolve("_staging").resolve("follow-" + first);
+    Map<Integer, Long> start = new TreeMap<>(current.offsets());
+    Map<TopicPartition, Long> starting = new HashMap<>();
+    Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
+    for (Integer partition : end.keySet()) {
+      start.putIfAbsent(partition, 0L);
+      starting.put(new TopicPartition(Topics.EVENTS, partition), start.get(partition));
     }
+    Instant started = Instant.now();
+    FollowSession session = FollowSession.start("follow-" + first + "-" + EventIds.random());
+    try {
+      StreamExecutionEnvironment env =
+          flink.streamingEnvironment(poll.compareTo(MIN_CHECKPOINT) < 0 ? MIN_CHECKPOINT : poll);
+      int readers = Math.min(flink.parallelism(), end.size());
+      DataStream<RawEvent> events =
+          env.fromSource(
+                  kafkaSource(bootstrap, starting, null),
+                  WatermarkStrategy.noWatermarks(),
+                  "kafka: " + Topics.EVENTS)
+              .setParallelism(readers);
+      IngestJob.buildFollow(
+          events,
+          readers,
+          new IngestJob.Batch(first, started, current.readUpTo(), previousStart(current)),
+          session.id(),
+          staging,
+          deadLetters(bootstrap));
+      JobID job = flink.submit(env, "benchlake ingest --follow from " + first);
+      Commits commits = new Commits(warehouse, staging, start, current.readUpTo(), started);
+      Map<Integer, Long> dlqSeen = EventLog.endOffsets(bootstrap, Topics.DLQ);
+      while (!stop.getAsBoolean()) {
+        Long checkpoint = session.nextCompleted(200);
+        if (checkpoint != null) {
+          Optional<Result> r = commits.commit(checkpoint, session.take(checkpoint));
+          if (r.isPresent()) {
+            List<DeadLetter> refused = refusedSince(bootstrap, dlqSeen);
+            dlqSeen = EventLog.endOffsets(bootstrap, Topics.DLQ);
+            each.accept(compacted(warehouse, r.get(), refused));
+          }
+        } else if (flink.status(job).isGloballyTerminalState()) {
+          Throwable why = flink.failure(job).orElse(null);
+          throw new IllegalStateException(
+              "the follow job stopped: " + (why == null ? "no reason given" : why.getMessage()),
+              why);
+        }
+      }
+      stopFollowing(job, commits, session, each);
+    } finally {
+      session.close();
+    }
+  }
+
+  /**
+   * Takes a last checkpoint and commits it, then cancels the job. Stopping as the process ends
+   * (Ctrl-C) may find Flink or the embedded broker already going down; the commits made stand
+   * whatever fails here, and the next ingest reads on from the last of them.
+   */
+  private void stopFollowing(
+      JobID job, Commits commits, FollowSession session, Consumer<Result> each) {
+    try {
+      long last = flink.checkpoint(job);
+      commits.commit(last, session.take(last)).ifPresent(each);
+    } catch (Exception e) {
+      LOG.warn("no last checkpoint at stop: {}", e.toString());
+    }
+    try {
+      flink.cancel(job);
+    } catch (Exception e) {
+      LOG.warn("the follow job did not cancel cleanly: {}", e.toString());
+    }
+  }
+
+  /** Checkpoints closer together than this would commit more often than readers look. */
+  private static final Duration MIN_CHECKPOINT = Duration.ofMillis(500);
+
+  /**
+   * A follow job's commits, one per completed checkpoint that read something: sequence numbers at
+   * least those its rows carry (the first plus the checkpoint before them), offsets as far as the
+   * readers got but not past an open iteration's first event.
+   */
+  private static final class Commits {
+    private final Warehouse warehouse;
+    private final Path staging;
+    private final Map<Integer, Long> next;
+    private final Map<Integer, Long> readUpTo;
+    private final Instant started;
+    private final long first;
+    private long lastCheckpoint;
+
+    Commits(
+        Warehouse warehouse,
+        Path staging,
+        Map<Integer, Long> start,
+        Map<Integer, Long> readUpTo,
+        Instant started) {
+      this.warehouse = warehouse;
+      this.staging = staging;
+      this.next = new TreeMap<>(start);
+      this.readUpTo = new TreeMap<>(readUpTo);
+      this.started = started;
+      this.first = warehouse.current().seq() + 1;
+    }
+
+    Optional<Result> commit(long checkpoint, FollowSession.Progress progress) {
+      if (checkpoint <= lastCheckpoint) {
+        return Optional.empty(); // each reader hears of a completed checkpoint
+      }
+      lastCheckpoint = checkpoint;
+      long read = 0;
+      for (var e : progress.next().entrySet()) {
+        read += Math.max(0, e.getValue() - next.getOrDefault(e.getKey(), 0L));
+        next.merge(e.getKey(), e.getValue(), Math::max);
+        readUpTo.merge(e.getKey(), e.getValue(), Math::max);
+      }
+      if (read == 0 && !hasFinishedFiles()) {
+        return Optional.empty();
+      }
+      Map<Integer, Long> offsets = new TreeMap<>(next);
+      progress.openFrom().forEach((p, o) -> offsets.merge(p, o, Math::min));
+      long seq = Math.max(warehouse.current().seq() + 1, first + checkpoint - 1);
+      warehouse.commitFollowing(seq, staging, new Manifest.Progress(offsets, readUpTo, started));
+      LOG.info("follow commit {} (checkpoint {}) read {} events", seq, checkpoint, read);
+      return Optional.of(new Result(seq, read, List.of(), false));
+    }
+
+    private boolean hasFinishedFiles() {
+      if (!Files.isDirectory(staging)) {
+        return false;
+      }
+      try (Stream<Path> walk = Files.walk(staging)) {
+        return walk.anyMatch(
+            f -> Files.isRegularFile(f) && !f.getFileName().toString().startsWith("."));
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+  }
+
+  /** A commit's result with the refused events and, when one ran after it, the compaction. */
+  private Result compacted(Warehouse warehouse, Result r, List<DeadLetter> refused)
+      throws IOException {
     Compaction.Result c = compaction.compact(warehouse);
     if (c.filesReplaced() > 0) {
       LOG.info(
@@ -132,18 +292,28 @@ public final class IngestService {
     return new Result(
         c.filesReplaced() > 0 ? c.seq() : r.seq(),
         r.eventsRead(),
-        r.refused(),
+        refused,
         false,
         c.filesReplaced());
   }
 
-  private Result ingestLocked(String bootstrap, Warehouse warehouse) throws Exception {
+  private Result ingestAndCompact(String bootstrap, Warehouse warehouse) throws Exception {
+    Result r = ingestLocked(bootstrap, warehouse);
+    return r.nothingNew() ? r : compacted(warehouse, r, r.refused());
+  }
+
+  /** Files of an ingest that did not finish, which no manifest lists. */
+  private static void removeLeftovers(Warehouse warehouse) {
     int removed = warehouse.removeUncommitted();
     if (removed > 0) {
       LOG.warn(
           "removed {} files no committed ingest listed (an earlier ingest did not finish)",
           removed);
     }
+  }
+
+  private Result ingestLocked(String bootstrap, Warehouse warehouse) throws Exception {
+    removeLeftovers(warehouse);
     Manifest current = warehouse.current();
     Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
     Map<TopicPartition, Long> starting = new HashMap<>();
@@ -163,17 +333,7 @@ public final class IngestService {
     Instant started = Instant.now();
     String staging = warehouse.staging(seq).toUri().toString();
     StreamExecutionEnvironment env = flink.environment();
-    KafkaSource<RawEvent> source =
-        KafkaSource.<RawEvent>builder()
-            .setBootstrapServers(bootstrap)
-            .setTopics(Topics.EVENTS)
-            .setGroupId("benchlake-ingest")
-            .setStartingOffsets(OffsetsInitializer.offsets(starting))
-            .setBounded(OffsetsInitializer.offsets(stopping))
-            .setDeserializer(new RawEventDeserializer())
-            .setProperty("isolation.level", "read_committed")
-            .setProperty("commit.offsets.on.checkpoint", "false")
-            .build();
+    KafkaSource<RawEvent> source = kafkaSource(bootstrap, starting, stopping);
     Path openDir = warehouse.staging(seq).resolve("_open");
     // One reader per partition; when there are fewer partitions than slots (the embedded broker's
     // topic has one), the readers deal the events out so that every slot parses.
@@ -189,11 +349,38 @@ public final class IngestService {
         IngestJob.openIterationSink(openDir.toUri().toString()));
     Map<Integer, Long> dlqBefore = EventLog.endOffsets(bootstrap, Topics.DLQ);
     flink.execute(env, "benchlake ingest " + seq);
+    List<DeadLetter> refused = refusedSince(bootstrap, dlqBefore);
+    Map<Integer, Long> reached = heldBack(end, openDir);
+    warehouse.commit(seq, new Manifest.Progress(reached, end, started));
+    LOG.info("ingest {} read {} events, refused {}", seq, pending, refused.size());
+    return new Result(seq, pending, refused, false);
+  }
+
+  /** The event topic from {@code starting} to {@code stopping}, or on without end when null. */
+  private static KafkaSource<RawEvent> kafkaSource(
+      String bootstrap, Map<TopicPartition, Long> starting, Map<TopicPartition, Long> stopping) {
+    var builder =
+        KafkaSource.<RawEvent>builder()
+            .setBootstrapServers(bootstrap)
+            .setTopics(Topics.EVENTS)
+            .setGroupId("benchlake-ingest")
+            .setStartingOffsets(OffsetsInitializer.offsets(starting))
+            .setDeserializer(new RawEventDeserializer())
+            .setProperty("isolation.level", "read_committed")
+            .setProperty("commit.offsets.on.checkpoint", "false");
+    if (stopping != null) {
+      builder.setBounded(OffsetsInitializer.offsets(stopping));
+    }
+    return builder.build();
+  }
+
+  /** The dead letters written since the DLQ's end offsets were {@code before}. */
+  private static List<DeadLetter> refusedSince(String bootstrap, Map<Integer, Long> before) {
     List<DeadLetter> refused = new java.util.ArrayList<>();
     EventLog.read(
         bootstrap,
         Topics.DLQ,
-        dlqBefore,
+        before,
         value -> {
           try {
             refused.add(DeadLetter.fromJson(value));
@@ -201,10 +388,7 @@ public final class IngestService {
             refused.add(new DeadLetter("?", "unreadable dead letter", ""));
           }
         });
-    Map<Integer, Long> reached = heldBack(end, openDir);
-    warehouse.commit(seq, new Manifest.Progress(reached, end, started));
-    LOG.info("ingest {} read {} events, refused {}", seq, pending, refused.size());
-    return new Result(seq, pending, refused, false);
+    return refused;
   }
 
   /** When the previous ingest started; null when there was none (a new or rebuilt warehouse). */

@@ -212,51 +212,88 @@ class IncrementalIngestIT {
   }
 
   @Test
-  void followMakesNewSamplesQueryableWithinTenSecondsAndABatchContinuesWhereItStopped()
+  void followIsOneStreamingJobThatCommitsAtCheckpointsAndABatchContinuesWhereItStopped()
       throws Exception {
     Warehouse warehouse = newWarehouse("follow");
     // As `ingest --follow` runs: one MiniCluster for every job, here of 2 task managers.
     FlinkCluster flink = FlinkCluster.shared(2, 2);
     IngestService ingest = new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE);
     ingest.ingest(bus.bootstrap(), warehouse);
+    int jobsBefore = flink.jobsRun();
     AtomicBoolean stop = new AtomicBoolean();
     List<Throwable> failed = new ArrayList<>();
+    List<IngestService.Result> commits = new java.util.concurrent.CopyOnWriteArrayList<>();
     Thread follower =
         new Thread(
             () -> {
               try {
                 ingest.follow(
-                    bus.bootstrap(), warehouse, Duration.ofMillis(500), stop::get, r -> {});
+                    bus.bootstrap(), warehouse, Duration.ofMillis(500), stop::get, commits::add);
               } catch (Throwable t) {
                 failed.add(t);
               }
             });
     follower.start();
+    // A live run cut inside an iteration (threads 2, iteration 1: 2 of its 3 samples), and one
+    // cut the same way when follow stops.
+    List<Event> split = IngestServiceIT.syntheticRun("split", Instant.now());
+    List<Event> atStop = IngestServiceIT.syntheticRun("at-stop", Instant.now());
+    int cut = 2 + 4 * 2 + 2; // run_started, environment, threads 1 (2 x 4), 2 samples
+    String tps =
+        "SELECT count(*) FROM iterations i JOIN runs r USING (run_id) WHERE metric = 'TPS'";
     try {
-      Thread.sleep(2000); // the follower's first look
+      Thread.sleep(2000); // the job's start
       publish(IngestServiceIT.syntheticRun("followed", Instant.now()));
       long published = System.nanoTime();
       String q =
           "SELECT count(*) FROM samples s JOIN runs r USING (run_id) WHERE r.dataset = 'followed'";
-      long seen = 0;
-      while (seen < 12 && System.nanoTime() - published < 30_000_000_000L) {
-        Thread.sleep(200);
-        seen = count(warehouse, q);
-      }
+      long seen = waitFor(warehouse, q, 12);
       double latencyS = (System.nanoTime() - published) / 1e9;
       System.out.printf("follow: samples queryable %.1f s after publishing%n", latencyS);
       assertEquals(12, seen);
       assertTrue(latencyS < 10, "queryable after " + latencyS + " s");
+
+      publish(split.subList(0, cut));
+      assertEquals(2, waitFor(warehouse, tps + " AND r.dataset = 'split'", 2), "threads 1");
+      Thread.sleep(1500); // commits while the iteration is open
+      assertEquals(2, count(warehouse, tps + " AND r.dataset = 'split'"), "threads 2 still open");
+      publish(split.subList(cut, split.size()));
+      assertEquals(4, waitFor(warehouse, tps + " AND r.dataset = 'split'", 4));
+      assertEquals(
+          3,
+          count(
+              warehouse,
+              "SELECT sum(value) FROM iterations i JOIN runs r USING (run_id) WHERE r.dataset ="
+                  + " 'split' AND metric = 'sample_count' AND threads = 2 AND iteration = 1"),
+          "an iteration open across commits is aggregated from all its samples, once");
+
+      publish(atStop.subList(0, cut));
+      assertEquals(2, waitFor(warehouse, tps + " AND r.dataset = 'at-stop'", 2));
     } finally {
       stop.set(true);
       follower.join(60_000);
       flink.close();
     }
     assertTrue(failed.isEmpty(), failed.toString());
+    assertTrue(commits.size() >= 3, "commits: " + commits.size());
+    assertEquals(jobsBefore + 1, flink.jobsRun(), "one follow job for every commit");
+    // What follow left, a later batch continues: the rest of the run cut at the stop, and more.
+    publish(atStop.subList(cut, atStop.size()));
     publish(IngestServiceIT.syntheticRun("after-follow", Instant.now()));
     new IngestService(2).ingest(bus.bootstrap(), warehouse);
     assertEquals(1, count(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'after-follow'"));
-    assertEquals(
-        rebuilt("follow-rebuilt").get("iterations"), snapshot(warehouse).get("iterations"));
+    assertEquals(4, count(warehouse, tps + " AND r.dataset = 'at-stop'"));
+    assertEquals(rebuilt("follow-rebuilt"), snapshot(warehouse));
+  }
+
+  /** The query's count once it reaches {@code want}, or what it was after 30 s. */
+  private static long waitFor(Warehouse warehouse, String query, long want) throws Exception {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    long seen = count(warehouse, query);
+    while (seen < want && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      seen = count(warehouse, query);
+    }
+    return seen;
   }
 }

@@ -85,7 +85,23 @@ public final class Warehouse {
    * committed, and a crash before that leaves them to {@link #removeUncommitted}.
    */
   public Manifest commit(long seq, Manifest.Progress progress, Set<String> removed) {
-    Path staging = staging(seq);
+    return commit(seq, staging(seq), progress, removed, true);
+  }
+
+  /**
+   * A follow job's commit: the finished files now in {@code staging} (a directory the job goes on
+   * writing to, so it stays) with the offsets the job reached at a completed checkpoint.
+   */
+  public Manifest commitFollowing(long seq, Path staging, Manifest.Progress progress) {
+    return commit(seq, staging, progress, Set.of(), false);
+  }
+
+  private Manifest commit(
+      long seq,
+      Path staging,
+      Manifest.Progress progress,
+      Set<String> removed,
+      boolean stagingDone) {
     Map<String, List<String>> added = new LinkedHashMap<>();
     try {
       for (WarehouseTable table : WarehouseTable.values()) {
@@ -110,14 +126,17 @@ public final class Warehouse {
       writeAtomically(ingestDir().resolve(seq + ".json"), JSON.writeValueAsBytes(next));
       writeAtomically(
           ingestDir().resolve("CURRENT"), (seq + "\n").getBytes(StandardCharsets.UTF_8));
-      deleteTree(staging);
       pruneManifests(seq);
       for (String file : removed) {
         Files.deleteIfExists(root.resolve(file));
       }
-      try (Stream<Path> left = Files.list(staging.getParent())) {
-        if (left.findAny().isEmpty()) {
-          Files.delete(staging.getParent());
+      // An ingest that read only transaction markers wrote no file, nor made its staging dir.
+      if (stagingDone && Files.isDirectory(staging.getParent())) {
+        deleteTree(staging);
+        try (Stream<Path> left = Files.list(staging.getParent())) {
+          if (left.findAny().isEmpty()) {
+            Files.delete(staging.getParent());
+          }
         }
       }
       return next;

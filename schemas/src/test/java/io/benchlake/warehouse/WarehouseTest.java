@@ -70,4 +70,29 @@ class WarehouseTest {
     assertEquals(25, w.current().seq());
     assertEquals(25L, w.current().offsets().get(0));
   }
+
+  @Test
+  void anIngestThatWroteNoFileCommitsItsOffsets() throws Exception {
+    // A batch that read only a transaction's commit marker: no file, no staging directory.
+    Warehouse w = new Warehouse(dir);
+    w.commit(1, Map.of(0, 7L));
+    assertEquals(7L, w.current().offsets().get(0));
+  }
+
+  @Test
+  void aFollowCommitTakesTheFinishedFilesAndLeavesItsStagingDirectory() throws Exception {
+    Warehouse w = new Warehouse(dir);
+    Path staging = dir.resolve("_staging/follow-1");
+    Path done = staging.resolve("samples/month=2026-03/part-follow-a-0-0.parquet");
+    Path writing = done.resolveSibling(".part-follow-a-0-1.parquet.inprogress");
+    Files.createDirectories(done.getParent());
+    Files.writeString(done, "x");
+    Files.writeString(writing, "being written");
+    w.commitFollowing(3, staging, new Manifest.Progress(Map.of(0, 5L), Map.of(0, 9L), null));
+    assertEquals(3, w.current().seq());
+    assertEquals(5L, w.current().offsets().get(0));
+    assertEquals(9L, w.current().readUpTo().get(0));
+    assertEquals(1, w.files(WarehouseTable.SAMPLES).size());
+    assertTrue(Files.exists(writing), "the job's file being written stays where it is");
+  }
 }

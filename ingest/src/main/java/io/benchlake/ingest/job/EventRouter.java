@@ -22,12 +22,17 @@ import org.apache.flink.util.Collector;
  */
 public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   private final IngestJob.Batch batch;
-  private final long seq;
+  private long seq;
   private transient EventCodec codec;
 
   public EventRouter(IngestJob.Batch batch) {
     this.batch = batch;
     this.seq = batch.seq();
+  }
+
+  /** The ingest sequence number the rows from now on carry (a follow job's next commit). */
+  protected void rowsFromNowOn(long seq) {
+    this.seq = seq;
   }
 
   @Override

@@ -59,6 +59,57 @@ public final class IngestJob {
             .process(new EventRouter(batch))
             .name("parse, validate and route events")
             .uid("router");
+    writeTables(routed, sinks);
+    SingleOutputStreamOperator<GenericRecord> iterations =
+        routed
+            .keyBy(part -> part.runId)
+            .window(GlobalWindows.createWithEndOfStreamTrigger())
+            .process(new IterationAggregator(batch), Tags.typeInfo(WarehouseTable.ITERATIONS))
+            .name("per-iteration aggregate");
+    iterations
+        .sinkTo(sinks.apply(WarehouseTable.ITERATIONS))
+        .name("parquet: " + WarehouseTable.ITERATIONS.dirName());
+    iterations.getSideOutput(IterationAggregator.OPEN).sinkTo(open).name("open iterations");
+    routed.getSideOutput(Tags.REFUSED).sinkTo(refused).name("refused events");
+  }
+
+  /**
+   * Wires a follow job onto {@code events}, a stream that does not end: the same parsing and
+   * routing with the rows of each table in files finished at every checkpoint under {@code
+   * staging}, and the aggregate writing each iteration when its end is read. The readers, the
+   * parsers and the aggregate tell the {@link FollowSession} {@code sessionId} how far they got at
+   * each checkpoint. The parsers run next to the readers ({@code readers} of them), so that each
+   * run's events reach its aggregate in the order of the log.
+   */
+  public static void buildFollow(
+      DataStream<RawEvent> events,
+      int readers,
+      Batch first,
+      String sessionId,
+      java.nio.file.Path staging,
+      Sink<RefusedEvent> refused) {
+    SingleOutputStreamOperator<IterationPart> routed =
+        events
+            .process(new ReadPositions(sessionId))
+            .setParallelism(readers)
+            .name("read positions")
+            .process(new FollowRouter(first))
+            .setParallelism(readers)
+            .name("parse, validate and route events");
+    writeTables(routed, table -> new RollingParquetSink(staging, table));
+    routed
+        .keyBy(part -> part.runId)
+        .process(new FollowAggregator(first, sessionId), Tags.typeInfo(WarehouseTable.ITERATIONS))
+        .name("per-iteration aggregate")
+        .sinkTo(new RollingParquetSink(staging, WarehouseTable.ITERATIONS))
+        .name("parquet: " + WarehouseTable.ITERATIONS.dirName());
+    routed.getSideOutput(Tags.REFUSED).sinkTo(refused).name("refused events");
+  }
+
+  /** The routed rows of every table but iterations, each to its sink. */
+  private static void writeTables(
+      SingleOutputStreamOperator<IterationPart> routed,
+      Function<WarehouseTable, Sink<GenericRecord>> sinks) {
     for (WarehouseTable table :
         new WarehouseTable[] {
           WarehouseTable.RUNS,
@@ -72,17 +123,6 @@ public final class IngestJob {
           .sinkTo(sinks.apply(table))
           .name("parquet: " + table.dirName());
     }
-    SingleOutputStreamOperator<GenericRecord> iterations =
-        routed
-            .keyBy(part -> part.runId)
-            .window(GlobalWindows.createWithEndOfStreamTrigger())
-            .process(new IterationAggregator(batch), Tags.typeInfo(WarehouseTable.ITERATIONS))
-            .name("per-iteration aggregate");
-    iterations
-        .sinkTo(sinks.apply(WarehouseTable.ITERATIONS))
-        .name("parquet: " + WarehouseTable.ITERATIONS.dirName());
-    iterations.getSideOutput(IterationAggregator.OPEN).sinkTo(open).name("open iterations");
-    routed.getSideOutput(Tags.REFUSED).sinkTo(refused).name("refused events");
   }
 
   /**

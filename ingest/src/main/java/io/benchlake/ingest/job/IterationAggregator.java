@@ -63,39 +63,60 @@ public class IterationAggregator
       }
     }
     for (var entry : byIteration.entrySet()) {
-      List<Sample> samples = new ArrayList<>();
-      List<IterationFinished> finished = new ArrayList<>();
-      Instant newest = Instant.EPOCH;
-      IterationPart end = runEnd;
-      for (IterationPart part : entry.getValue()) {
-        Event event =
-            part.isSample()
-                ? part.toSample()
-                : codec.decodeValidated(part.json); // the router validated it
-        newest = event.emittedAt().isAfter(newest) ? event.emittedAt() : newest;
-        if (event instanceof Sample s) {
-          samples.add(s);
-        } else if (event instanceof IterationFinished f) {
-          finished.add(f);
-          end = end == null || part.offset > end.offset ? part : end;
-        }
-      }
-      Instant silentUntil = newest.plus(ABANDONED_AFTER);
-      if (end != null) {
-        // Ended: written by the ingest that first read its end. An earlier one that read the end
-        // again (its offsets held back for another run's open iteration) wrote it already, whole.
-        if (end.offset >= batch.previousReadUpTo().getOrDefault(end.partition, 0L)) {
-          write(runId + "|" + entry.getKey(), samples, finished, out);
-        }
-      } else if (silentUntil.isBefore(batch.started())) {
-        // Abandoned: written by the first ingest that found it so (it was open, so read whole).
-        if (batch.previousStarted() == null || !silentUntil.isBefore(batch.previousStarted())) {
-          write(runId + "|" + entry.getKey(), samples, finished, out);
-        }
-      } else {
+      if (settle(runId, entry.getKey(), entry.getValue(), runEnd, batch, codec, out)) {
         reportOpen(ctx, entry.getValue());
       }
     }
+  }
+
+  /**
+   * Writes one iteration's rows when this ingest is the one to: its end was read (and not by the
+   * ingest before, which wrote it whole), or it went silent for {@link #ABANDONED_AFTER} (and was
+   * not so already when the ingest before began). Says whether the iteration is still open.
+   *
+   * @param runEnd the run's run_finished, if read, which ends every iteration of the run
+   */
+  static boolean settle(
+      String runId,
+      String iterationKey,
+      List<IterationPart> parts,
+      IterationPart runEnd,
+      IngestJob.Batch batch,
+      EventCodec codec,
+      Collector<GenericRecord> out)
+      throws InvalidEventException {
+    List<Sample> samples = new ArrayList<>();
+    List<IterationFinished> finished = new ArrayList<>();
+    Instant newest = Instant.EPOCH;
+    IterationPart end = runEnd;
+    for (IterationPart part : parts) {
+      Event event =
+          part.isSample() ? part.toSample() : codec.decodeValidated(part.json); // validated
+      newest = event.emittedAt().isAfter(newest) ? event.emittedAt() : newest;
+      if (event instanceof Sample s) {
+        samples.add(s);
+      } else if (event instanceof IterationFinished f) {
+        finished.add(f);
+        end = end == null || part.offset > end.offset ? part : end;
+      }
+    }
+    Instant silentUntil = newest.plus(ABANDONED_AFTER);
+    if (end != null) {
+      // Ended: written by the ingest that first read its end. An earlier one that read the end
+      // again (its offsets held back for another run's open iteration) wrote it already, whole.
+      if (end.offset >= batch.previousReadUpTo().getOrDefault(end.partition, 0L)) {
+        write(runId + "|" + iterationKey, samples, finished, batch, out);
+      }
+      return false;
+    }
+    if (silentUntil.isBefore(batch.started())) {
+      // Abandoned: written by the first ingest that found it so (it was open, so read whole).
+      if (batch.previousStarted() == null || !silentUntil.isBefore(batch.previousStarted())) {
+        write(runId + "|" + iterationKey, samples, finished, batch, out);
+      }
+      return false;
+    }
+    return true;
   }
 
   /** The earliest position of an open iteration's events in each partition it was read from. */
@@ -107,10 +128,11 @@ public class IterationAggregator
     earliest.forEach((partition, offset) -> ctx.output(OPEN, new OpenIteration(partition, offset)));
   }
 
-  private void write(
+  private static void write(
       String key,
       List<Sample> samples,
       List<IterationFinished> finished,
+      IngestJob.Batch batch,
       Collector<GenericRecord> out) {
     Optional<IterationFinished> last = IterationAggregation.authoritative(finished);
     Event any = last.<Event>map(f -> f).orElseGet(() -> samples.get(0));

@@ -1,0 +1,151 @@
+package io.benchlake.ingest.job;
+
+import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.InvalidEventException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * The per-iteration aggregate of a follow job: holds each run's iterations until their end is read
+ * (or they go silent for {@link IterationAggregator#ABANDONED_AFTER}) and writes them then, as the
+ * batch aggregate does at the end of a batch. At each checkpoint it tells the session where the
+ * iterations it still holds begin, so that the commit's offsets stop before them and a later ingest
+ * reads them whole. What it holds is in memory, not in Flink state: a follow job is not restarted.
+ */
+public class FollowAggregator extends KeyedProcessFunction<String, IterationPart, GenericRecord>
+    implements CheckpointedFunction {
+  /**
+   * How long a run must have had no event before its iterations may be taken as abandoned, and how
+   * often it is looked at again while some are open.
+   */
+  private static final long QUIET_MILLIS = 60_000;
+
+  private final IngestJob.Batch first;
+  private final String sessionId;
+  private transient FollowSession session;
+  private transient EventCodec codec;
+  private transient long seq;
+  private transient Map<String, Run> runs;
+
+  /** One run's iterations still open, and its run_finished once read. */
+  private static final class Run {
+    final Map<String, List<IterationPart>> open = new LinkedHashMap<>();
+    IterationPart end;
+    long timerAt;
+    long lastArrival;
+  }
+
+  public FollowAggregator(IngestJob.Batch first, String sessionId) {
+    this.first = first;
+    this.sessionId = sessionId;
+  }
+
+  @Override
+  public void open(OpenContext context) {
+    session = FollowSession.of(sessionId);
+    codec = new EventCodec();
+    seq = first.seq();
+    runs = new HashMap<>();
+  }
+
+  @Override
+  public void processElement(IterationPart part, Context ctx, Collector<GenericRecord> out)
+      throws InvalidEventException {
+    String runId = ctx.getCurrentKey();
+    Run run = runs.computeIfAbsent(runId, k -> new Run());
+    if (part.iteration == null) {
+      run.end = run.end == null || part.offset > run.end.offset ? part : run.end;
+      settleAll(runId, run, out);
+    } else {
+      List<IterationPart> parts = run.open.computeIfAbsent(part.iteration, k -> new ArrayList<>());
+      parts.add(part);
+      if (!part.isSample() || run.end != null) {
+        settle(runId, run, part.iteration, out);
+      }
+    }
+    if (run.open.isEmpty()) {
+      runs.remove(runId);
+    } else {
+      run.lastArrival = ctx.timerService().currentProcessingTime();
+      if (run.timerAt == 0) {
+        // A look at the run again once it may have gone silent for good: an hour after this
+        // event was emitted (soon, for an old run imported without its ends, as a batch does),
+        // and not before its events stopped coming (an import arrives in one burst).
+        long emitted = part.isSample() ? part.emittedAtMicros / 1000 : System.currentTimeMillis();
+        run.timerAt =
+            Math.max(
+                run.lastArrival + QUIET_MILLIS,
+                emitted + IterationAggregator.ABANDONED_AFTER.toMillis());
+        ctx.timerService().registerProcessingTimeTimer(run.timerAt);
+      }
+    }
+  }
+
+  @Override
+  public void onTimer(long timestamp, OnTimerContext ctx, Collector<GenericRecord> out)
+      throws InvalidEventException {
+    String runId = ctx.getCurrentKey();
+    Run run = runs.get(runId);
+    if (run == null) {
+      return;
+    }
+    if (timestamp - run.lastArrival >= QUIET_MILLIS) {
+      settleAll(runId, run, out); // writes those silent for an hour, by their events' times
+    }
+    if (run.open.isEmpty()) {
+      runs.remove(runId);
+    } else {
+      run.timerAt = Math.max(timestamp, run.lastArrival) + QUIET_MILLIS;
+      ctx.timerService().registerProcessingTimeTimer(run.timerAt);
+    }
+  }
+
+  private void settleAll(String runId, Run run, Collector<GenericRecord> out)
+      throws InvalidEventException {
+    for (String iteration : new ArrayList<>(run.open.keySet())) {
+      settle(runId, run, iteration, out);
+    }
+  }
+
+  /** Writes the iteration if it ended or was abandoned, and forgets it then. */
+  private void settle(String runId, Run run, String iteration, Collector<GenericRecord> out)
+      throws InvalidEventException {
+    IngestJob.Batch now =
+        new IngestJob.Batch(seq, Instant.now(), first.previousReadUpTo(), first.previousStarted());
+    if (!IterationAggregator.settle(
+        runId, iteration, run.open.get(iteration), run.end, now, codec, out)) {
+      run.open.remove(iteration);
+    }
+  }
+
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) {
+    Map<Integer, Long> earliest = new HashMap<>();
+    for (Run run : runs.values()) {
+      for (Iterator<List<IterationPart>> it = run.open.values().iterator(); it.hasNext(); ) {
+        for (IterationPart p : it.next()) {
+          earliest.merge(p.partition, p.offset, Math::min);
+        }
+      }
+    }
+    session.open(context.getCheckpointId(), earliest);
+    seq = first.seq() + context.getCheckpointId();
+  }
+
+  @Override
+  public void initializeState(FunctionInitializationContext context) {
+    // Nothing to restore: a follow job is not restarted.
+  }
+}
