@@ -99,8 +99,8 @@ class FlinkStandaloneIT {
       Path report =
           ImportRoundTripIT.shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt")
               .toAbsolutePath();
-      benchlake(home, "import", "taf-report", report.toString());
-      benchlake(home, "ingest", "--flink-rest", "http://127.0.0.1:" + restPort);
+      BuiltTree.run(home, "import", "taf-report", report.toString());
+      BuiltTree.run(home, "ingest", "--flink-rest", "http://127.0.0.1:" + restPort);
 
       assertTrue(
           http(restPort, "/jobs/overview").contains("benchlake ingest"),
@@ -122,7 +122,7 @@ class FlinkStandaloneIT {
 
   /** The iterations count after `ingest --rebuild` on the local MiniCluster. */
   private static String iterationsAfterLocalRebuild(Path home) throws Exception {
-    benchlake(home, "ingest", "--rebuild");
+    BuiltTree.run(home, "ingest", "--rebuild");
     return CliRunner.run("sql", "SELECT count(*) FROM iterations", "--format", "csv").out();
   }
 
@@ -194,22 +194,6 @@ class FlinkStandaloneIT {
                 .build(),
             HttpResponse.BodyHandlers.ofString())
         .body();
-  }
-
-  /** Runs bin/benchlake of the built tree with this test's home; it must exit 0. */
-  private static void benchlake(Path home, String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of("..", "bin", "benchlake").toAbsolutePath().normalize().toString());
-    command.addAll(List.of(args));
-    Path log = home.resolve("benchlake-" + args[0] + "-" + System.nanoTime() + ".log");
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-    pb.environment().put("BENCHLAKE_HOME", home.toString());
-    Process p = pb.redirectOutput(log.toFile()).start();
-    if (!p.waitFor(5, TimeUnit.MINUTES)) {
-      p.destroyForcibly().waitFor();
-      throw new AssertionError(String.join(" ", args) + " took over 5 minutes");
-    }
-    assertEquals(0, p.exitValue(), String.join(" ", args) + ": " + Files.readString(log));
   }
 
   private static int freePort() throws IOException {

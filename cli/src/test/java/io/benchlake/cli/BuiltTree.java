@@ -1,0 +1,38 @@
+package io.benchlake.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** bin/benchlake of the built tree, run as a child process with a test's home. */
+final class BuiltTree {
+  private BuiltTree() {}
+
+  /** Starts bin/benchlake with {@code args}, its output (and errors) going to {@code log}. */
+  static Process start(Path home, Path log, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of("..", "bin", "benchlake").toAbsolutePath().normalize().toString());
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    pb.environment().put("BENCHLAKE_HOME", home.toString());
+    return pb.redirectOutput(log.toFile()).start();
+  }
+
+  /** Runs bin/benchlake with {@code args} to its end; it must exit 0. Returns what it printed. */
+  static String run(Path home, String... args) throws Exception {
+    Path log = home.resolve("benchlake-" + args[0] + "-" + System.nanoTime() + ".log");
+    Process p = start(home, log, args);
+    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+      p.destroyForcibly().waitFor();
+      throw new AssertionError(String.join(" ", args) + " took over 5 minutes");
+    }
+    String out = Files.readString(log);
+    assertEquals(0, p.exitValue(), String.join(" ", args) + ": " + out);
+    return out;
+  }
+}

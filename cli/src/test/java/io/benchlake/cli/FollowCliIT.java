@@ -1,0 +1,76 @@
+package io.benchlake.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * `bin/benchlake ingest --follow` as a user runs it, hosting the embedded broker: an import from
+ * another process becomes queryable while it follows, the signal Ctrl-C sends on a terminal's close
+ * (SIGTERM here: a background process ignores SIGINT) stops it with a last commit, and a batch
+ * ingest afterwards goes on from there to the same report a rebuild gives.
+ */
+class FollowCliIT {
+  private static final Pattern READ = Pattern.compile("Ingest \\d+ read (\\d+) events");
+
+  @Test
+  void followIngestsWhatIsImportedAndStopsCleanlyOnTheSignal() throws Exception {
+    Path home = CliRunner.useFreshHome("follow-cli");
+    Path log = home.resolve("follow.log");
+    Process follow = BuiltTree.start(home, log, "ingest", "--follow", "--poll", "1s");
+    try {
+      awaitOutput(follow, log, "Following the event log", 120);
+      Path report = ImportRoundTripIT.shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt");
+      BuiltTree.run(home, "import", "taf-report", report.toString());
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (eventsRead(log) < 84 && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      assertEquals(84, eventsRead(log), Files.readString(log));
+      String followed = BuiltTree.run(home, "report", "--format", "text");
+      assertTrue(followed.contains("3766.360"), followed);
+
+      follow.destroy(); // SIGTERM
+      assertTrue(follow.waitFor(60, TimeUnit.SECONDS), "follow did not stop: " + read(log));
+      assertTrue(read(log).contains("Stopped; the warehouse is at ingest"), read(log));
+      assertTrue(!read(log).contains("Exception"), read(log));
+
+      BuiltTree.run(home, "ingest"); // goes on from the follow's last commit
+      assertEquals(followed, BuiltTree.run(home, "report", "--format", "text"));
+      BuiltTree.run(home, "ingest", "--rebuild");
+      assertEquals(followed, BuiltTree.run(home, "report", "--format", "text"));
+    } finally {
+      if (follow.isAlive()) {
+        follow.destroyForcibly().waitFor();
+      }
+    }
+  }
+
+  private static long eventsRead(Path log) throws Exception {
+    Matcher m = READ.matcher(read(log));
+    long total = 0;
+    while (m.find()) {
+      total += Long.parseLong(m.group(1));
+    }
+    return total;
+  }
+
+  private static void awaitOutput(Process p, Path log, String text, int seconds) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (!read(log).contains(text)) {
+      assertTrue(p.isAlive(), "ended: " + read(log));
+      assertTrue(System.nanoTime() < deadline, "no '" + text + "' in " + seconds + " s");
+      Thread.sleep(200);
+    }
+  }
+
+  private static String read(Path log) throws Exception {
+    return Files.exists(log) ? Files.readString(log) : "";
+  }
+}
