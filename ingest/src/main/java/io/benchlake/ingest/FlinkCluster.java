@@ -7,18 +7,27 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.BatchShuffleMode;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.BatchExecutionOptions;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
 import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.core.execution.CheckpointType;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -34,8 +43,7 @@ public final class FlinkCluster implements AutoCloseable {
   private final MiniCluster shared;
   private final URI rest;
   private final List<Path> jars;
-  private final java.util.concurrent.atomic.AtomicInteger jobs =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger jobs = new AtomicInteger();
 
   private FlinkCluster(int parallelism, MiniCluster shared, URI rest, List<Path> jars) {
     this.parallelism = parallelism;
@@ -152,17 +160,16 @@ public final class FlinkCluster implements AutoCloseable {
    * A new environment for a streaming job on the kept MiniCluster, checkpointed every {@code
    * every}, and not restarted when it fails (its commits are the process's, not Flink's state).
    */
-  StreamExecutionEnvironment streamingEnvironment(java.time.Duration every) {
+  StreamExecutionEnvironment streamingEnvironment(Duration every) {
     Configuration conf = localConfiguration(parallelism);
     conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.STREAMING);
-    conf.set(org.apache.flink.configuration.CheckpointingOptions.CHECKPOINTING_INTERVAL, every);
-    conf.set(org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY, "none");
+    conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, every);
+    conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
     return StreamExecutionEnvironment.getExecutionEnvironment(conf);
   }
 
   /** Starts the job built on {@code env} on the kept MiniCluster and returns at once. */
-  org.apache.flink.api.common.JobID submit(StreamExecutionEnvironment env, String name)
-      throws Exception {
+  JobID submit(StreamExecutionEnvironment env, String name) throws Exception {
     jobs.incrementAndGet();
     StreamGraph graph = env.getStreamGraph();
     graph.setJobName(name);
@@ -170,20 +177,17 @@ public final class FlinkCluster implements AutoCloseable {
   }
 
   /** Takes a checkpoint of a running job now; its id once it completed. */
-  long checkpoint(org.apache.flink.api.common.JobID job) throws Exception {
-    return shared
-        .triggerCheckpoint(job, org.apache.flink.core.execution.CheckpointType.CONFIGURED)
-        .get(30, java.util.concurrent.TimeUnit.SECONDS);
+  long checkpoint(JobID job) throws Exception {
+    return shared.triggerCheckpoint(job, CheckpointType.CONFIGURED).get(30, TimeUnit.SECONDS);
   }
 
   /** The job's state, e.g. FAILED when it stopped on an error. */
-  org.apache.flink.api.common.JobStatus status(org.apache.flink.api.common.JobID job)
-      throws Exception {
+  JobStatus status(JobID job) throws Exception {
     return shared.getJobStatus(job).get();
   }
 
   /** Why a job that ended failed, or empty. */
-  java.util.Optional<Throwable> failure(org.apache.flink.api.common.JobID job) throws Exception {
+  Optional<Throwable> failure(JobID job) throws Exception {
     var result = shared.requestJobResult(job).get();
     return result
         .getSerializedThrowable()
@@ -191,11 +195,11 @@ public final class FlinkCluster implements AutoCloseable {
   }
 
   /** Cancels a running job and waits until it has stopped. */
-  void cancel(org.apache.flink.api.common.JobID job) throws Exception {
+  void cancel(JobID job) throws Exception {
     if (!status(job).isGloballyTerminalState()) {
-      shared.cancelJob(job).get(30, java.util.concurrent.TimeUnit.SECONDS);
+      shared.cancelJob(job).get(30, TimeUnit.SECONDS);
     }
-    shared.requestJobResult(job).get(30, java.util.concurrent.TimeUnit.SECONDS);
+    shared.requestJobResult(job).get(30, TimeUnit.SECONDS);
   }
 
   /** How many jobs this cluster was given. */

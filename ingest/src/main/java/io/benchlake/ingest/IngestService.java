@@ -171,15 +171,18 @@ public final class IngestService {
           staging,
           deadLetters(bootstrap));
       JobID job = flink.submit(env, "benchlake ingest --follow from " + first);
-      Commits commits = new Commits(warehouse, staging, start, current.readUpTo(), started);
+      Commits commits = new Commits(warehouse, staging, first, start, current.readUpTo(), started);
       Map<Integer, Long> dlqSeen = EventLog.endOffsets(bootstrap, Topics.DLQ);
       while (!stop.getAsBoolean()) {
         Long checkpoint = session.nextCompleted(200);
         if (checkpoint != null) {
           Optional<Result> r = commits.commit(checkpoint, session.take(checkpoint));
           if (r.isPresent()) {
-            List<DeadLetter> refused = refusedSince(bootstrap, dlqSeen);
-            dlqSeen = EventLog.endOffsets(bootstrap, Topics.DLQ);
+            // The dead-letter topic is read only when it grew: most commits refuse nothing.
+            Map<Integer, Long> dlqEnd = EventLog.endOffsets(bootstrap, Topics.DLQ);
+            List<DeadLetter> refused =
+                dlqEnd.equals(dlqSeen) ? List.of() : refusedSince(bootstrap, dlqSeen);
+            dlqSeen = dlqEnd;
             each.accept(compacted(warehouse, r.get(), refused));
           }
         } else if (flink.status(job).isGloballyTerminalState()) {
@@ -235,6 +238,7 @@ public final class IngestService {
     Commits(
         Warehouse warehouse,
         Path staging,
+        long first,
         Map<Integer, Long> start,
         Map<Integer, Long> readUpTo,
         Instant started) {
@@ -243,7 +247,7 @@ public final class IngestService {
       this.next = new TreeMap<>(start);
       this.readUpTo = new TreeMap<>(readUpTo);
       this.started = started;
-      this.first = warehouse.current().seq() + 1;
+      this.first = first;
     }
 
     Optional<Result> commit(long checkpoint, FollowSession.Progress progress) {

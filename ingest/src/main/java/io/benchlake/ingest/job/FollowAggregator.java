@@ -5,7 +5,6 @@ import io.benchlake.schemas.InvalidEventException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,8 +133,8 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
   public void snapshotState(FunctionSnapshotContext context) {
     Map<Integer, Long> earliest = new HashMap<>();
     for (Run run : runs.values()) {
-      for (Iterator<List<IterationPart>> it = run.open.values().iterator(); it.hasNext(); ) {
-        for (IterationPart p : it.next()) {
+      for (List<IterationPart> parts : run.open.values()) {
+        for (IterationPart p : parts) {
           earliest.merge(p.partition, p.offset, Math::min);
         }
       }
