@@ -41,7 +41,14 @@ public final class Benchlake implements Runnable {
   }
 
   public static void main(String[] args) {
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
+    BenchlakeHome home;
+    try {
+      home = BenchlakeHome.fromEnvironment();
+    } catch (BadInputException e) {
+      System.err.println("benchlake: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
     if (System.getProperty("benchlake.logdir") == null) {
       System.setProperty("benchlake.logdir", home.logs().toString());
     }

@@ -1,33 +1,95 @@
 package io.benchlake.home;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
-/** Where benchlake keeps its state: {@code $BENCHLAKE_HOME}, default {@code ~/.benchlake}. */
-public record BenchlakeHome(Path root) {
+/**
+ * Where benchlake keeps its state: {@code $BENCHLAKE_HOME}, default {@code ~/.benchlake}; the
+ * warehouse is under it unless {@code $BENCHLAKE_WAREHOUSE} puts it elsewhere (e.g. on a file
+ * system shared with the task managers of a Flink cluster).
+ */
+public record BenchlakeHome(Path root, Path warehouse) {
+  /** A URI's scheme, as a warehouse location may begin ({@code file:/…}, {@code s3://…}). */
+  private static final Pattern SCHEME = Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]+):.*");
 
   public BenchlakeHome {
     root = root.toAbsolutePath().normalize();
+    warehouse =
+        warehouse == null ? root.resolve("warehouse") : warehouse.toAbsolutePath().normalize();
   }
 
-  /** The home named by the benchlake.home property, else $BENCHLAKE_HOME, else ~/.benchlake. */
+  /** A home with its warehouse under it. */
+  public BenchlakeHome(Path root) {
+    this(root, null);
+  }
+
+  /**
+   * The home named by the benchlake.home property, else $BENCHLAKE_HOME, else ~/.benchlake; its
+   * warehouse named by the benchlake.warehouse property, else $BENCHLAKE_WAREHOUSE, else under it.
+   *
+   * @throws BadInputException when the warehouse is named by a URI of a file system benchlake does
+   *     not read
+   */
   public static BenchlakeHome fromEnvironment() {
-    String property = System.getProperty("benchlake.home");
-    if (property != null && !property.isBlank()) {
-      return new BenchlakeHome(Path.of(property));
+    Path root =
+        setting("benchlake.home", "BENCHLAKE_HOME")
+            .map(Path::of)
+            .orElse(Path.of(System.getProperty("user.home"), ".benchlake"));
+    Path warehouse =
+        setting("benchlake.warehouse", "BENCHLAKE_WAREHOUSE")
+            .map(BenchlakeHome::warehouseLocation)
+            .orElse(null);
+    return new BenchlakeHome(root, warehouse);
+  }
+
+  private static java.util.Optional<String> setting(String property, String variable) {
+    String value = System.getProperty(property);
+    if (value == null || value.isBlank()) {
+      value = System.getenv(variable);
     }
-    String env = System.getenv("BENCHLAKE_HOME");
-    if (env != null && !env.isBlank()) {
-      return new BenchlakeHome(Path.of(env));
+    return value == null || value.isBlank()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(value.trim());
+  }
+
+  /**
+   * A warehouse location: a path, or a {@code file:} URI (Flink's name for the same). The views are
+   * read by DuckDB, which here has no network file systems, so an object store or HDFS URI is
+   * refused, with what to do instead.
+   */
+  static Path warehouseLocation(String location) {
+    var scheme = SCHEME.matcher(location);
+    if (!scheme.matches()) {
+      return Path.of(location);
     }
-    return new BenchlakeHome(Path.of(System.getProperty("user.home"), ".benchlake"));
+    if (!scheme.group(1).equalsIgnoreCase("file")) {
+      throw new BadInputException(
+          "BENCHLAKE_WAREHOUSE="
+              + location
+              + ": a "
+              + scheme.group(1)
+              + ": warehouse is not supported; give a path or a file: URI on a local or mounted"
+              + " file system (DuckDB reads the warehouse here without network file systems)");
+    }
+    try {
+      URI uri = new URI(location);
+      if (uri.getAuthority() != null && !uri.getAuthority().equalsIgnoreCase("localhost")) {
+        throw new BadInputException(
+            "BENCHLAKE_WAREHOUSE="
+                + location
+                + ": a file: URI names a path on this machine (file:///path), not a host");
+      }
+      return Path.of(uri.getPath());
+    } catch (URISyntaxException e) {
+      throw new BadInputException(
+          "BENCHLAKE_WAREHOUSE=" + location + ": not a valid URI: " + e.getReason());
+    }
   }
 
   public Path kafka() {
     return root.resolve("kafka");
-  }
-
-  public Path warehouse() {
-    return root.resolve("warehouse");
   }
 
   public Path servers() {

@@ -17,7 +17,6 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.parquet.avro.AvroParquetReader;
-import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -91,8 +90,7 @@ public final class Compaction {
       throws IOException {
     Files.createDirectories(target.getParent());
     try (ParquetWriter<GenericRecord> writer =
-        AvroParquetWriter.<GenericRecord>builder(new LocalOutputFile(target))
-            .withSchema(schema)
+        Rows.parquetWriter(new LocalOutputFile(target), schema)
             .withCompressionCodec(CompressionCodecName.SNAPPY)
             .build()) {
       for (String file : files) {

@@ -10,6 +10,9 @@ import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
 import io.benchlake.warehouse.WarehouseTable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
@@ -21,9 +24,20 @@ import org.apache.flink.util.Collector;
  * iteration) only feeds the aggregate: its rows, or its refusal, were written then.
  */
 public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
+  /** A bundle of samples goes on to the aggregate when it holds this many. */
+  private static final int BUNDLE_SAMPLES = 256;
+
+  /** Every bundle goes on when those held reach this many bytes together. */
+  private static final long PENDING_BYTES = 16L << 20;
+
   private final IngestJob.Batch batch;
   private long seq;
   private transient EventCodec codec;
+
+  /** The samples on their way to their aggregate, per run and iteration. */
+  private transient Map<String, Map<String, SampleBundle>> pending;
+
+  private transient long pendingBytes;
 
   public EventRouter(IngestJob.Batch batch) {
     this.batch = batch;
@@ -38,6 +52,7 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   @Override
   public void open(OpenContext context) {
     codec = new EventCodec();
+    pending = new HashMap<>();
   }
 
   @Override
@@ -73,15 +88,67 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
     }
   }
 
-  /** What the run's aggregate needs of an event: samples and the events that end iterations. */
-  private static void toAggregate(Event event, RawEvent raw, Collector<IterationPart> out) {
+  /**
+   * What the run's aggregate needs of an event: samples, gathered into bundles per iteration, and
+   * the events that end iterations, each sent after the samples read before it of the iterations it
+   * ends, so that an aggregate sees an iteration's samples before its end.
+   */
+  private void toAggregate(Event event, RawEvent raw, Collector<IterationPart> out) {
     if (event instanceof Sample e) {
-      out.collect(new IterationPart(e, raw));
+      String iteration = IterationPart.iterationOf(e.threads(), e.iteration());
+      SampleBundle bundle =
+          pending
+              .computeIfAbsent(e.runId(), k -> new HashMap<>())
+              .computeIfAbsent(iteration, k -> new SampleBundle(e.runId(), iteration));
+      int before = bundle.byteSize();
+      bundle.add(e, raw.partition, raw.offset);
+      pendingBytes += bundle.byteSize() - before;
+      if (bundle.size() >= BUNDLE_SAMPLES) {
+        send(e.runId(), iteration, out);
+      }
+      if (pendingBytes >= PENDING_BYTES) {
+        flush(out);
+      }
     } else if (event instanceof IterationFinished e) {
-      out.collect(
-          new IterationPart(e.runId(), IterationPart.iterationOf(e.threads(), e.iteration()), raw));
+      String iteration = IterationPart.iterationOf(e.threads(), e.iteration());
+      send(e.runId(), iteration, out);
+      out.collect(new IterationPart(e.runId(), iteration, raw));
     } else if (event instanceof RunFinished e) {
+      Map<String, SampleBundle> run = pending.get(e.runId());
+      if (run != null) {
+        for (String iteration : new ArrayList<>(run.keySet())) {
+          send(e.runId(), iteration, out);
+        }
+      }
       out.collect(new IterationPart(e.runId(), null, raw));
     }
+  }
+
+  /** Sends the samples held of one iteration on to the aggregate. */
+  private void send(String runId, String iteration, Collector<IterationPart> out) {
+    Map<String, SampleBundle> run = pending.get(runId);
+    SampleBundle bundle = run == null ? null : run.remove(iteration);
+    if (bundle == null) {
+      return;
+    }
+    if (run.isEmpty()) {
+      pending.remove(runId);
+    }
+    pendingBytes -= bundle.byteSize();
+    out.collect(bundle.toPart());
+  }
+
+  /**
+   * Sends every sample held on to the aggregate: at the end of the input, and before a checkpoint
+   * barrier, so that what was read before the barrier has reached the aggregate by then.
+   */
+  public void flush(Collector<IterationPart> out) {
+    for (Map<String, SampleBundle> run : pending.values()) {
+      for (SampleBundle bundle : run.values()) {
+        out.collect(bundle.toPart());
+      }
+    }
+    pending.clear();
+    pendingBytes = 0;
   }
 }

@@ -82,7 +82,8 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
         // A look at the run again once it may have gone silent for good: an hour after this
         // event was emitted (soon, for an old run imported without its ends, as a batch does),
         // and not before its events stopped coming (an import arrives in one burst).
-        long emitted = part.isSample() ? part.emittedAtMicros / 1000 : System.currentTimeMillis();
+        long emitted =
+            part.isSample() ? part.newestEmittedMicros / 1000 : System.currentTimeMillis();
         run.timerAt =
             Math.max(
                 run.lastArrival + QUIET_MILLIS,
@@ -135,7 +136,7 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
     for (Run run : runs.values()) {
       for (List<IterationPart> parts : run.open.values()) {
         for (IterationPart p : parts) {
-          earliest.merge(p.partition, p.offset, Math::min);
+          p.forEachPosition((partition, offset) -> earliest.merge(partition, offset, Math::min));
         }
       }
     }

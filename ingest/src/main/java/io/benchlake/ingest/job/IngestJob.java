@@ -9,7 +9,7 @@ import java.util.function.Function;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.file.sink.FileSink;
-import org.apache.flink.formats.parquet.avro.AvroParquetWriters;
+import org.apache.flink.formats.parquet.ParquetWriterFactory;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
@@ -55,10 +55,7 @@ public final class IngestJob {
       Sink<RefusedEvent> refused,
       Sink<OpenIteration> open) {
     SingleOutputStreamOperator<IterationPart> routed =
-        events
-            .process(new EventRouter(batch))
-            .name("parse, validate and route events")
-            .uid("router");
+        RouterOperator.route(events, new EventRouter(batch)).uid("router");
     writeTables(routed, sinks);
     SingleOutputStreamOperator<GenericRecord> iterations =
         routed
@@ -89,13 +86,13 @@ public final class IngestJob {
       java.nio.file.Path staging,
       Sink<RefusedEvent> refused) {
     SingleOutputStreamOperator<IterationPart> routed =
-        events
-            .process(new ReadPositions(sessionId))
-            .setParallelism(readers)
-            .name("read positions")
-            .process(new FollowRouter(first))
-            .setParallelism(readers)
-            .name("parse, validate and route events");
+        RouterOperator.route(
+                events
+                    .process(new ReadPositions(sessionId))
+                    .setParallelism(readers)
+                    .name("read positions"),
+                new FollowRouter(first))
+            .setParallelism(readers);
     writeTables(routed, table -> new RollingParquetSink(staging, table));
     routed
         .keyBy(part -> part.runId)
@@ -131,7 +128,7 @@ public final class IngestJob {
   public static Sink<GenericRecord> parquetSink(String root, WarehouseTable table, long seq) {
     return FileSink.forBulkFormat(
             new org.apache.flink.core.fs.Path(root + "/" + table.dirName()),
-            AvroParquetWriters.forGenericRecord(Rows.schema(table)))
+            new ParquetWriterFactory<>(out -> Rows.parquetWriter(out, Rows.schema(table)).build()))
         .withBucketAssigner(new MonthBuckets())
         .withOutputFileConfig(
             OutputFileConfig.builder()

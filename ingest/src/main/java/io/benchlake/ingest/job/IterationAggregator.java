@@ -90,12 +90,13 @@ public class IterationAggregator
     Instant newest = Instant.EPOCH;
     IterationPart end = runEnd;
     for (IterationPart part : parts) {
-      Event event =
-          part.isSample() ? part.toSample() : codec.decodeValidated(part.json); // validated
-      newest = event.emittedAt().isAfter(newest) ? event.emittedAt() : newest;
-      if (event instanceof Sample s) {
-        samples.add(s);
-      } else if (event instanceof IterationFinished f) {
+      if (part.isSample()) {
+        for (Sample s : part.toSamples()) {
+          newest = s.emittedAt().isAfter(newest) ? s.emittedAt() : newest;
+          samples.add(s);
+        }
+      } else if (codec.decodeValidated(part.json) instanceof IterationFinished f) { // validated
+        newest = f.emittedAt().isAfter(newest) ? f.emittedAt() : newest;
         finished.add(f);
         end = end == null || part.offset > end.offset ? part : end;
       }
@@ -123,7 +124,7 @@ public class IterationAggregator
   private static void reportOpen(Context ctx, List<IterationPart> parts) {
     Map<Integer, Long> earliest = new LinkedHashMap<>();
     for (IterationPart p : parts) {
-      earliest.merge(p.partition, p.offset, Math::min);
+      p.forEachPosition((partition, offset) -> earliest.merge(partition, offset, Math::min));
     }
     earliest.forEach((partition, offset) -> ctx.output(OPEN, new OpenIteration(partition, offset)));
   }

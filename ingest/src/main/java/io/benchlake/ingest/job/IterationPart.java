@@ -1,14 +1,15 @@
 package io.benchlake.ingest.job;
 
 import io.benchlake.schemas.Sample;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
+import java.util.List;
 
 /**
- * A sample, iteration_finished or run_finished event on its way to its run's aggregate (a Flink
- * POJO), with where it was read so that an iteration still open at the end of a batch can be read
- * again, whole, by the next one. A sample travels as the few fields the aggregate needs, so that it
- * is parsed once, by the router; the finish events, rare, travel as their JSON.
+ * What a run's aggregate receives (a Flink POJO): one iteration_finished or run_finished event,
+ * kept as its JSON, or a bundle of one iteration's samples, kept as the few fields the aggregate
+ * needs ({@link SampleBundle}). Each carries where its events were read, so that an iteration still
+ * open at the end of a batch can be read again, whole, by the next one. Samples travel in bundles
+ * so that the shuffle and the aggregate's sort handle one record per hundred samples, not one per
+ * sample.
  */
 public class IterationPart {
   public String runId;
@@ -16,31 +17,24 @@ public class IterationPart {
   /** threads|iteration; null for run_finished, which closes every iteration of its run. */
   public String iteration;
 
+  /** Where a finish event was read; for a bundle, where its first sample was. */
   public int partition;
+
   public long offset;
 
-  /** The event's JSON, for iteration_finished and run_finished; null for a sample. */
+  /** The event's JSON, for iteration_finished and run_finished; null for a bundle. */
   public byte[] json;
 
-  // A sample's fields (DESIGN.md, what the Flink job aggregates).
-  public String eventId;
-  public long emittedAtMicros;
-  public long startedAtMicros;
-  public int threads;
-  public int iterationNumber;
-  public String phase;
-  public double offsetS;
-  public double intervalS;
-  public Long transactions;
-  public double tps;
-  public double qps;
-  public double errorsPs;
-  public double reconnectsPs;
-  public Double nopm;
-  public Double tpm;
+  /** A bundle's samples, encoded by {@link SampleBundle}; null for a finish event. */
+  public byte[] samples;
 
-  /** The histogram's base64 text as bytes: Flink copies a byte array whole, a string by char. */
-  public byte[] histogram;
+  /** Where each of a bundle's samples was read: partition and offset, in the bundle's order. */
+  public int[] partitions;
+
+  public long[] offsets;
+
+  /** The newest emitted_at among a bundle's samples, in microseconds. */
+  public long newestEmittedMicros;
 
   public IterationPart() {}
 
@@ -53,71 +47,31 @@ public class IterationPart {
     this.json = raw.value;
   }
 
-  /** A sample: kept as the fields the aggregate reads. */
-  public IterationPart(Sample s, RawEvent raw) {
-    this.runId = s.runId();
-    this.iteration = iterationOf(s.threads(), s.iteration());
-    this.partition = raw.partition;
-    this.offset = raw.offset;
-    this.eventId = s.eventId();
-    this.emittedAtMicros = Rows.micros(s.emittedAt());
-    this.startedAtMicros = Rows.micros(s.startedAt());
-    this.threads = s.threads();
-    this.iterationNumber = s.iteration();
-    this.phase = s.phase().name();
-    this.offsetS = s.offsetS();
-    this.intervalS = s.intervalS();
-    this.transactions = s.transactions();
-    this.tps = s.tps();
-    this.qps = s.qps();
-    this.errorsPs = s.errorsPs();
-    this.reconnectsPs = s.reconnectsPs();
-    this.nopm = s.nopm();
-    this.tpm = s.tpm();
-    this.histogram =
-        s.histogram() == null ? null : s.histogram().getBytes(StandardCharsets.ISO_8859_1);
-  }
-
-  /** Whether this part is a sample (else a finish event with its JSON). */
+  /** Whether this part is a bundle of samples (else a finish event with its JSON). */
   public boolean isSample() {
     return json == null;
   }
 
-  /** The sample again, with the fields the aggregate does not read left empty. */
-  public Sample toSample() {
-    return new Sample(
-        null,
-        eventId,
-        runId,
-        instant(emittedAtMicros),
-        instant(startedAtMicros),
-        threads,
-        null,
-        iterationNumber,
-        offsetS,
-        intervalS,
-        Sample.Phase.valueOf(phase),
-        transactions,
-        tps,
-        qps,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        errorsPs,
-        reconnectsPs,
-        nopm,
-        tpm,
-        histogram == null ? null : new String(histogram, StandardCharsets.ISO_8859_1),
-        null,
-        null);
+  /** A bundle's samples, with the fields the aggregate does not read left empty. */
+  public List<Sample> toSamples() {
+    return SampleBundle.decode(samples, runId);
   }
 
-  private static Instant instant(long micros) {
-    return Instant.EPOCH.plusNanos(micros * 1000);
+  /** A place in the event log. */
+  @FunctionalInterface
+  public interface Position {
+    void at(int partition, long offset);
+  }
+
+  /** Each position this part's events were read at (one for a finish event). */
+  public void forEachPosition(Position position) {
+    if (isSample()) {
+      for (int i = 0; i < offsets.length; i++) {
+        position.at(partitions[i], offsets[i]);
+      }
+    } else {
+      position.at(partition, offset);
+    }
   }
 
   public static String iterationOf(int threads, int iteration) {

@@ -8,12 +8,10 @@ import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
-import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.io.LocalOutputFile;
 
@@ -62,11 +60,7 @@ public class RollingParquetSink implements Sink<GenericRecord> {
         Path partition = tableDir.resolve(month);
         Files.createDirectories(partition);
         Path file = partition.resolve("." + prefix + files++ + ".parquet.inprogress");
-        writer =
-            AvroParquetWriter.<GenericRecord>builder(new LocalOutputFile(file))
-                .withSchema(Rows.schema(table))
-                .withDataModel(GenericData.get())
-                .build();
+        writer = Rows.parquetWriter(new LocalOutputFile(file), Rows.schema(table)).build();
         writers.put(month, writer);
         hidden.put(month, file);
       }

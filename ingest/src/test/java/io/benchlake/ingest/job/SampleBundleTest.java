@@ -1,0 +1,116 @@
+package io.benchlake.ingest.job;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.schemas.Sample;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SampleBundleTest {
+  private static final Instant T = Instant.parse("2026-03-01T10:00:00.123456Z");
+
+  private static Sample sample(int i) {
+    boolean odd = i % 2 == 1;
+    return new Sample(
+        "sample/1",
+        "ev-" + i + "-ünïcode",
+        "r",
+        T.plusSeconds(i).plusNanos(789), // below a microsecond: dropped, as in the rows
+        T,
+        16,
+        15,
+        2,
+        i * 0.5,
+        0.5,
+        i < 2 ? Sample.Phase.warmup : Sample.Phase.measured,
+        odd ? (long) i * 10 : null,
+        i * 1.25,
+        i * 20.5,
+        1.0,
+        2.0,
+        3.0,
+        4.0,
+        95.0,
+        9.0,
+        12.0,
+        i * 0.1,
+        i == 3 ? 1.0 : 0.0,
+        odd ? null : i * 100.0,
+        odd ? i * 230.0 : null,
+        i % 3 == 0 ? null : "HISTFAAAAB94nJNpmSzMwMDAxAABzFCaEUoz2X-AsQHx1gVM",
+        null,
+        null);
+  }
+
+  /** What the aggregate reads of a sample: the fields it needs, the others left empty. */
+  private static Sample asAggregated(Sample s) {
+    return new Sample(
+        null,
+        s.eventId(),
+        s.runId(),
+        Instant.ofEpochSecond(
+            s.emittedAt().getEpochSecond(), s.emittedAt().getNano() / 1000 * 1000),
+        s.startedAt(),
+        s.threads(),
+        null,
+        s.iteration(),
+        s.offsetS(),
+        s.intervalS(),
+        s.phase(),
+        s.transactions(),
+        s.tps(),
+        s.qps(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        s.errorsPs(),
+        s.reconnectsPs(),
+        s.nopm(),
+        s.tpm(),
+        s.histogram(),
+        null,
+        null);
+  }
+
+  @Test
+  void aBundleGivesBackEverySampleWithWhereItWasRead() {
+    SampleBundle bundle = new SampleBundle("r", IterationPart.iterationOf(16, 2));
+    List<Sample> expected = new ArrayList<>();
+    for (int i = 0; i < 40; i++) { // more than the first arrays hold
+      Sample s = sample(i);
+      bundle.add(s, i % 3, 1000L + i);
+      expected.add(asAggregated(s));
+    }
+    IterationPart part = bundle.toPart();
+    assertTrue(part.isSample());
+    assertEquals("r", part.runId);
+    assertEquals("16|2", part.iteration);
+    assertEquals(expected, part.toSamples());
+    assertEquals(40, part.offsets.length);
+    assertEquals(1039L, part.offsets[39]);
+    assertEquals(0, part.partitions[39]);
+    assertEquals(Rows.micros(T.plusSeconds(39)), part.newestEmittedMicros);
+    List<String> positions = new ArrayList<>();
+    part.forEachPosition((p, o) -> positions.add(p + "@" + o));
+    assertEquals("0@1000", positions.get(0));
+    assertEquals("2@1002", positions.get(2));
+    assertEquals(40, positions.size());
+  }
+
+  @Test
+  void aFinishEventHasOnePosition() {
+    IterationPart part = new IterationPart("r", null, new RawEvent("t", 3, 77, 0, "{}".getBytes()));
+    List<long[]> positions = new ArrayList<>();
+    part.forEachPosition((p, o) -> positions.add(new long[] {p, o}));
+    assertEquals(1, positions.size());
+    assertArrayEquals(new long[] {3, 77}, positions.get(0));
+  }
+}
