@@ -1,8 +1,10 @@
 package io.benchlake.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.TestDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,7 +135,29 @@ class ImportRoundTripIT {
 
   @Test
   void sysbenchLogsBecomeARunAndADyingLogIsAFailedIteration() throws Exception {
-    CliRunner.useFreshHome("sysbench");
+    Path home = CliRunner.useFreshHome("sysbench");
+    // The warehouse elsewhere, named as Flink names files (e.g. a mount shared with task managers)
+    Path shared = TestDirs.fresh("sysbench-shared-warehouse");
+    System.setProperty("benchlake.warehouse", shared.toUri().toString());
+    try {
+      sysbenchLogs();
+      assertTrue(Files.isDirectory(shared.resolve("samples/month=2026-05")));
+      assertTrue(Files.exists(shared.resolve("_ingest/CURRENT")));
+      assertFalse(Files.exists(home.resolve("warehouse")));
+      System.setProperty("benchlake.warehouse", "s3://bench-results/warehouse");
+      CliRunner.Run refused = CliRunner.run("sql", "select 1");
+      assertEquals(2, refused.exit());
+      assertEquals(
+          "benchlake: BENCHLAKE_WAREHOUSE=s3://bench-results/warehouse: a s3: warehouse is not"
+              + " supported; give a path or a file: URI on a local or mounted file system (DuckDB"
+              + " reads the warehouse here without network file systems)\n",
+          refused.err());
+    } finally {
+      System.clearProperty("benchlake.warehouse");
+    }
+  }
+
+  private void sysbenchLogs() throws Exception {
     Path dir = shared("fixtures", "sysbench");
     CliRunner.Run imported =
         CliRunner.run(
