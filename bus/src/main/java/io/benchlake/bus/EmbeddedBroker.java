@@ -30,6 +30,12 @@ import org.slf4j.LoggerFactory;
  * under the given directory so that events survive a restart.
  */
 public final class EmbeddedBroker implements AutoCloseable {
+  /**
+   * Partitions of the events topic this broker creates: two, so that the ingest's two slots each
+   * read and parse one, with no exchange between readers and parsers (a run's events share one).
+   */
+  static final int EVENT_PARTITIONS = 2;
+
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedBroker.class);
   private static final int NODE_ID = 1;
   private static final String PORTS_FILE = "ports.properties";
@@ -92,7 +98,7 @@ public final class EmbeddedBroker implements AutoCloseable {
       try (Admin admin =
           Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
         admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
-        Topics.ensure(admin, 1, (short) 1);
+        Topics.ensure(admin, EVENT_PARTITIONS, (short) 1);
       }
     } catch (Exception e) {
       broker.close();

@@ -260,6 +260,9 @@ public final class FlinkCluster implements AutoCloseable {
    *       aggregate sorts while the parsers parse. Hybrid shuffle shares no slots, and the
    *       scheduler starts a stage early only when its parallelism is known before the job runs, so
    *       there are slots for three stages and parallelism is not derived from data volume.
+   *   <li>Records between stages kept in memory (selective hybrid shuffle, 128 MB of network
+   *       memory), written to disk only when readers run ahead of parsers by more than that: the
+   *       full mode wrote everything to disk as well, a tenth of the job's CPU.
    *   <li>No compression of the data between stages: it never leaves this process.
    *   <li>Managed memory enough that the aggregate's sort of a million samples stays in memory (it
    *       spills to disk beyond that; allocated only while a job sorts).
@@ -267,13 +270,15 @@ public final class FlinkCluster implements AutoCloseable {
    */
   private static Configuration localConfiguration(int parallelism) {
     Configuration conf = configuration(parallelism);
-    conf.set(ExecutionOptions.BATCH_SHUFFLE_MODE, BatchShuffleMode.ALL_EXCHANGES_HYBRID_FULL);
+    conf.set(ExecutionOptions.BATCH_SHUFFLE_MODE, BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE);
     conf.set(BatchExecutionOptions.ADAPTIVE_AUTO_PARALLELISM_ENABLED, false);
     conf.set(TaskManagerOptions.NUM_TASK_SLOTS, localSlots(parallelism));
     conf.set(
         NettyShuffleEnvironmentOptions.SHUFFLE_COMPRESSION_CODEC,
         NettyShuffleEnvironmentOptions.CompressionCodec.NONE);
     conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(512));
+    conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, MemorySize.ofMebiBytes(128));
+    conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, MemorySize.ofMebiBytes(128));
     return conf;
   }
 

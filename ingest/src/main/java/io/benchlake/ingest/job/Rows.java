@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.io.OutputFile;
 
 /** Maps events onto warehouse rows (Avro records of the table schemas in schemas/warehouse). */
@@ -45,12 +45,9 @@ public final class Rows {
    * whose values repeat, not for identifiers and measured values, where looking them up costs time
    * and saves nothing.
    */
-  public static AvroParquetWriter.Builder<GenericRecord> parquetWriter(
+  public static ParquetWriter.Builder<GenericRecord, ?> parquetWriter(
       OutputFile out, Schema schema) {
-    AvroParquetWriter.Builder<GenericRecord> builder =
-        AvroParquetWriter.<GenericRecord>builder(out)
-            .withSchema(schema)
-            .withDataModel(GenericData.get());
+    RowWriter.Builder builder = new RowWriter.Builder(out, schema);
     for (Schema.Field field : schema.getFields()) {
       Schema type = field.schema();
       boolean measured =
