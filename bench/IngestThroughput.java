@@ -81,7 +81,7 @@ public class IngestThroughput {
       try (FlinkCluster flink = FlinkCluster.shared(2, 1)) {
         IngestService steady = new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE);
         List<Double> seconds = new java.util.ArrayList<>();
-        long read = 0;
+        long steadyRead = 0;
         for (int round = 1; round <= ROUNDS; round++) {
           t0 = System.nanoTime();
           IngestService.Result r =
@@ -90,16 +90,16 @@ public class IngestThroughput {
           if (round > WARM_ROUNDS) {
             seconds.add((System.nanoTime() - t0) / 1e9);
           }
-          read = r.eventsRead();
+          steadyRead = r.eventsRead();
         }
         seconds.sort(null);
         double median = seconds.get(seconds.size() / 2);
         System.out.printf(
             "%-52s %10d %8.2f %12.0f%n",
             "flink ingest, steady: median of rounds " + (WARM_ROUNDS + 1) + "-" + ROUNDS,
-            read,
+            steadyRead,
             median,
-            read / median);
+            steadyRead / median);
       }
     }
   }

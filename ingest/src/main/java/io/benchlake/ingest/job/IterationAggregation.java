@@ -66,6 +66,13 @@ public final class IterationAggregation {
     return new ArrayList<>(out.values());
   }
 
+  /** Whether the finish events give every latency metric, so that no histogram need be read. */
+  public static boolean givesLatency(List<IterationFinished> finished) {
+    Set<String> given = new HashSet<>();
+    finished.forEach(f -> f.values().forEach(v -> given.add(v.metric())));
+    return given.containsAll(HISTOGRAM_METRICS);
+  }
+
   /** The latency metrics merging the interval histograms gives. */
   static final Set<String> HISTOGRAM_METRICS =
       Set.of(

@@ -90,15 +90,20 @@ public class IterationAggregator
     Instant newest = Instant.EPOCH;
     IterationPart end = runEnd;
     for (IterationPart part : parts) {
-      if (part.isSample()) {
-        for (Sample s : part.toSamples()) {
-          newest = s.emittedAt().isAfter(newest) ? s.emittedAt() : newest;
-          samples.add(s);
-        }
-      } else if (codec.decodeValidated(part.json) instanceof IterationFinished f) { // validated
+      if (!part.isSample() && codec.decodeValidated(part.json) instanceof IterationFinished f) {
         newest = f.emittedAt().isAfter(newest) ? f.emittedAt() : newest;
         finished.add(f);
         end = end == null || part.offset > end.offset ? part : end;
+      }
+    }
+    // The interval histograms are read only when no finish event gave the latency figures.
+    boolean histograms = !IterationAggregation.givesLatency(finished);
+    for (IterationPart part : parts) {
+      if (part.isSample()) {
+        for (Sample s : part.toSamples(histograms)) {
+          newest = s.emittedAt().isAfter(newest) ? s.emittedAt() : newest;
+          samples.add(s);
+        }
       }
     }
     Instant silentUntil = newest.plus(ABANDONED_AFTER);

@@ -52,9 +52,12 @@ public class IterationPart {
     return json == null;
   }
 
-  /** A bundle's samples, with the fields the aggregate does not read left empty. */
-  public List<Sample> toSamples() {
-    return SampleBundle.decode(samples, runId);
+  /**
+   * A bundle's samples, with the fields the aggregate does not read left empty, and their
+   * histograms too unless {@code histograms}.
+   */
+  public List<Sample> toSamples(boolean histograms) {
+    return SampleBundle.decode(samples, runId, histograms);
   }
 
   /** A place in the event log. */

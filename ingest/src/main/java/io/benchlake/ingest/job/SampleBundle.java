@@ -105,8 +105,11 @@ final class SampleBundle {
     return part;
   }
 
-  /** The samples of a bundle, with the fields the aggregate does not read left empty. */
-  static List<Sample> decode(byte[] encoded, String runId) {
+  /**
+   * The samples of a bundle, with the fields the aggregate does not read left empty, and their
+   * histograms too unless {@code histograms}.
+   */
+  static List<Sample> decode(byte[] encoded, String runId, boolean histograms) {
     DataInputDeserializer in = new DataInputDeserializer(encoded);
     List<Sample> out = new ArrayList<>();
     try {
@@ -129,9 +132,14 @@ final class SampleBundle {
         Double tpm = (present & TPM) != 0 ? in.readDouble() : null;
         String histogram = null;
         if ((present & HISTOGRAM) != 0) {
-          byte[] h = new byte[in.readInt()];
-          in.readFully(h);
-          histogram = new String(h, StandardCharsets.ISO_8859_1);
+          int length = in.readInt();
+          if (histograms) {
+            byte[] h = new byte[length];
+            in.readFully(h);
+            histogram = new String(h, StandardCharsets.ISO_8859_1);
+          } else {
+            in.skipBytesToRead(length);
+          }
         }
         out.add(
             new Sample(

@@ -93,7 +93,14 @@ class SampleBundleTest {
     assertTrue(part.isSample());
     assertEquals("r", part.runId);
     assertEquals("16|2", part.iteration);
-    assertEquals(expected, part.toSamples());
+    assertEquals(expected, part.toSamples(true));
+    List<Sample> withoutHistograms = part.toSamples(false);
+    for (int i = 0; i < expected.size(); i++) {
+      Sample e = expected.get(i);
+      assertEquals(e.eventId(), withoutHistograms.get(i).eventId());
+      assertEquals(e.tpm(), withoutHistograms.get(i).tpm());
+      assertEquals(null, withoutHistograms.get(i).histogram());
+    }
     assertEquals(40, part.offsets.length);
     assertEquals(1039L, part.offsets[39]);
     assertEquals(0, part.partitions[39]);

@@ -1,0 +1,131 @@
+package io.benchlake.ingest.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.IterationValue;
+import io.benchlake.schemas.Sample;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.flink.util.Collector;
+import org.junit.jupiter.api.Test;
+
+/** An iteration settled from a bundle of samples and its finish event, as the aggregates do. */
+class IterationAggregatorTest {
+  private static final Instant T = Instant.parse("2026-02-01T00:00:00Z");
+  private static final EventCodec CODEC = new EventCodec();
+
+  /** A histogram of 100 latencies of {@code from} to {@code from + 99} ms, as loadgen sends. */
+  private static String histogram(long fromMs) {
+    Histogram h = new Histogram(3);
+    for (long ms = fromMs; ms < fromMs + 100; ms++) {
+      h.recordValue(ms * 1000); // microseconds
+    }
+    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int length = h.encodeIntoCompressedByteBuffer(buf);
+    return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), length));
+  }
+
+  private static Sample sample(int second, long fromMs) {
+    return new Sample(
+        null,
+        "s" + second,
+        "r",
+        T,
+        T,
+        8,
+        8,
+        1,
+        second,
+        1.0,
+        Sample.Phase.measured,
+        100L,
+        100.0,
+        2000.0,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        0,
+        0,
+        null,
+        null,
+        histogram(fromMs),
+        null,
+        null);
+  }
+
+  private static IterationPart finish(List<IterationValue> values) throws Exception {
+    IterationFinished f =
+        new IterationFinished(
+            null, "f", "r", T, T, 8, 1, IterationFinished.Status.completed, 2.0, values, List.of());
+    return new IterationPart("r", "8|1", new RawEvent("t", 0, 10, 0, CODEC.encode(f)));
+  }
+
+  private static Map<String, Double> settle(IterationPart... parts) throws Exception {
+    Map<String, Double> values = new HashMap<>();
+    Collector<GenericRecord> out =
+        new Collector<>() {
+          @Override
+          public void collect(GenericRecord row) {
+            values.put(row.get("metric").toString(), (Double) row.get("value"));
+          }
+
+          @Override
+          public void close() {}
+        };
+    boolean open =
+        IterationAggregator.settle(
+            "r",
+            "8|1",
+            new ArrayList<>(List.of(parts)),
+            null,
+            IngestJob.Batch.first(1, T.plusSeconds(60)),
+            CODEC,
+            out);
+    assertFalse(open);
+    return values;
+  }
+
+  private static IterationPart bundle() {
+    SampleBundle bundle = new SampleBundle("r", "8|1");
+    bundle.add(sample(1, 1), 0, 1);
+    bundle.add(sample(2, 101), 0, 2);
+    return bundle.toPart();
+  }
+
+  @Test
+  void latencyComesFromTheMergedHistogramsWhenTheSourceGaveNone() throws Exception {
+    Map<String, Double> m =
+        settle(bundle(), finish(List.of(new IterationValue("TPS", 100, "tx/s", "x"))));
+    assertEquals(100.0, m.get("TPS"));
+    assertEquals(100.0, m.get("latency_p50_ms"), 0.2); // 1..200 ms: the median is 100 ms
+    assertEquals(198.0, m.get("latency_p99_ms"), 0.2); // the 198th of 200
+    assertEquals(200.0, m.get("latency_max_ms"), 0.2);
+  }
+
+  @Test
+  void latencyTheSourceGaveStandsAndNoHistogramIsRead() throws Exception {
+    List<IterationValue> given = new ArrayList<>();
+    for (String metric : IterationAggregation.HISTOGRAM_METRICS) {
+      given.add(new IterationValue(metric, 7.5, "ms", "loadgen:histogram"));
+    }
+    Map<String, Double> m = settle(bundle(), finish(given));
+    assertEquals(7.5, m.get("latency_p99_ms"));
+    assertEquals(7.5, m.get("latency_avg_ms"));
+    assertEquals(2.0, m.get("sample_count"));
+  }
+}
