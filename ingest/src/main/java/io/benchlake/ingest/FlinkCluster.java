@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.BatchShuffleMode;
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -208,11 +209,11 @@ public final class FlinkCluster implements AutoCloseable {
   }
 
   /** Runs the job built on {@code env} to its end. */
-  void execute(StreamExecutionEnvironment env, String name) throws Exception {
+  JobExecutionResult execute(StreamExecutionEnvironment env, String name) throws Exception {
     jobs.incrementAndGet();
     if (rest != null) {
       try {
-        env.execute(name);
+        return env.execute(name);
       } catch (org.apache.flink.util.FlinkException e) {
         if (rootCause(e) instanceof java.net.ConnectException) {
           throw new BadInputException(
@@ -220,15 +221,13 @@ public final class FlinkCluster implements AutoCloseable {
         }
         throw e;
       }
-      return;
     }
     if (shared == null) {
-      env.execute(name);
-      return;
+      return env.execute(name);
     }
     StreamGraph graph = env.getStreamGraph();
     graph.setJobName(name);
-    shared.executeJobBlocking(graph.getJobGraph());
+    return shared.executeJobBlocking(graph.getJobGraph());
   }
 
   private static Throwable rootCause(Throwable t) {

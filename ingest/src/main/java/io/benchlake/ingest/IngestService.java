@@ -4,6 +4,7 @@ import io.benchlake.bus.EventLog;
 import io.benchlake.bus.Topics;
 import io.benchlake.ingest.compact.Compaction;
 import io.benchlake.ingest.job.DeadLetter;
+import io.benchlake.ingest.job.EventRouter;
 import io.benchlake.ingest.job.FollowSession;
 import io.benchlake.ingest.job.IngestJob;
 import io.benchlake.ingest.job.RawEvent;
@@ -352,12 +353,17 @@ public final class IngestService {
         deadLetters(bootstrap),
         IngestJob.openIterationSink(openDir.toUri().toString()));
     Map<Integer, Long> dlqBefore = EventLog.endOffsets(bootstrap, Topics.DLQ);
-    flink.execute(env, "benchlake ingest " + seq);
+    Long read =
+        flink
+            .execute(env, "benchlake ingest " + seq)
+            .getAccumulatorResult(EventRouter.RECORDS_READ);
     List<DeadLetter> refused = refusedSince(bootstrap, dlqBefore);
     Map<Integer, Long> reached = heldBack(end, openDir);
     warehouse.commit(seq, new Manifest.Progress(reached, end, started));
-    LOG.info("ingest {} read {} events, refused {}", seq, pending, refused.size());
-    return new Result(seq, pending, refused, false);
+    // The offsets read past count transaction markers too; the job counted the events.
+    long eventsRead = read == null ? pending : read;
+    LOG.info("ingest {} read {} events, refused {}", seq, eventsRead, refused.size());
+    return new Result(seq, eventsRead, refused, false);
   }
 
   /** The event topic from {@code starting} to {@code stopping}, or on without end when null. */

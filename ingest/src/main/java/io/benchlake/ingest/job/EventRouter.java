@@ -13,6 +13,7 @@ import io.benchlake.warehouse.WarehouseTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
@@ -30,9 +31,13 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   /** Every bundle goes on when those held reach this many bytes together. */
   private static final long PENDING_BYTES = 16L << 20;
 
+  /** The accumulator counting the records read: offsets also count transaction markers. */
+  public static final String RECORDS_READ = "records read";
+
   private final IngestJob.Batch batch;
   private long seq;
   private transient EventCodec codec;
+  private transient LongCounter read;
 
   /** The samples on their way to their aggregate, per run and iteration. */
   private transient Map<String, Map<String, SampleBundle>> pending;
@@ -53,10 +58,12 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   public void open(OpenContext context) {
     codec = new EventCodec();
     pending = new HashMap<>();
+    read = getRuntimeContext().getLongCounter(RECORDS_READ);
   }
 
   @Override
   public void processElement(RawEvent raw, Context ctx, Collector<IterationPart> out) {
+    read.add(1);
     boolean reRead = raw.offset < batch.previousReadUpTo().getOrDefault(raw.partition, 0L);
     Event event;
     try {
