@@ -32,6 +32,11 @@ class IterationAggregationTest {
   }
 
   static Sample sample(String id, double offset, long tx) {
+    return sample(id, offset, tx, null);
+  }
+
+  /** A measured one-second sample of run r, 8 threads, iteration 1, with {@code histogram}. */
+  static Sample sample(String id, double offset, long tx, String histogram) {
     return new Sample(
         null,
         id,
@@ -58,7 +63,7 @@ class IterationAggregationTest {
         0,
         null,
         null,
-        null,
+        histogram,
         null,
         null);
   }

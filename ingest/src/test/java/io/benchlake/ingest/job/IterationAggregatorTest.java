@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
-import io.benchlake.schemas.Sample;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /** An iteration settled from a bundle of samples and its finish event, as the aggregates do. */
 class IterationAggregatorTest {
-  private static final Instant T = Instant.parse("2026-02-01T00:00:00Z");
+  private static final Instant T = IterationAggregationTest.T;
   private static final EventCodec CODEC = new EventCodec();
 
   /** A histogram of 100 latencies of {@code from} to {@code from + 99} ms, as loadgen sends. */
@@ -34,38 +33,6 @@ class IterationAggregatorTest {
     ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
     int length = h.encodeIntoCompressedByteBuffer(buf);
     return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), length));
-  }
-
-  private static Sample sample(int second, long fromMs) {
-    return new Sample(
-        null,
-        "s" + second,
-        "r",
-        T,
-        T,
-        8,
-        8,
-        1,
-        second,
-        1.0,
-        Sample.Phase.measured,
-        100L,
-        100.0,
-        2000.0,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        0,
-        0,
-        null,
-        null,
-        histogram(fromMs),
-        null,
-        null);
   }
 
   private static IterationPart finish(List<IterationValue> values) throws Exception {
@@ -102,8 +69,8 @@ class IterationAggregatorTest {
 
   private static IterationPart bundle() {
     SampleBundle bundle = new SampleBundle("r", "8|1");
-    bundle.add(sample(1, 1), 0, 1);
-    bundle.add(sample(2, 101), 0, 2);
+    bundle.add(IterationAggregationTest.sample("s1", 1, 100, histogram(1)), 0, 1);
+    bundle.add(IterationAggregationTest.sample("s2", 2, 100, histogram(101)), 0, 2);
     return bundle.toPart();
   }
 
