@@ -50,8 +50,12 @@ public final class IngestService {
   /** A month partition of a table is compacted into one file above this many files. */
   public static final int DEFAULT_COMPACT_ABOVE = 16;
 
+  /** How long a followed run with open iterations must be silent before they may be abandoned. */
+  static final Duration FOLLOW_QUIET = Duration.ofMinutes(1);
+
   private final FlinkCluster flink;
   private final Compaction compaction;
+  private Duration followQuiet = FOLLOW_QUIET;
 
   public IngestService(int parallelism) {
     this(FlinkCluster.perJob(parallelism), DEFAULT_COMPACT_ABOVE);
@@ -65,6 +69,12 @@ public final class IngestService {
   public IngestService(FlinkCluster flink, int compactAbove) {
     this.flink = flink;
     this.compaction = new Compaction(compactAbove);
+  }
+
+  /** A shorter quiet period than {@link #FOLLOW_QUIET}, for tests of abandoned runs. */
+  IngestService followQuiet(Duration quiet) {
+    this.followQuiet = quiet;
+    return this;
   }
 
   /**
@@ -170,7 +180,8 @@ public final class IngestService {
           new IngestJob.Batch(first, started, current.readUpTo(), previousStart(current)),
           session.id(),
           staging,
-          deadLetters(bootstrap));
+          deadLetters(bootstrap),
+          followQuiet);
       JobID job = flink.submit(env, "benchlake ingest --follow from " + first);
       Commits commits = new Commits(warehouse, staging, first, start, current.readUpTo(), started);
       Map<Integer, Long> dlqSeen = EventLog.endOffsets(bootstrap, Topics.DLQ);

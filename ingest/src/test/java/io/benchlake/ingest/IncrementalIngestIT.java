@@ -217,7 +217,10 @@ class IncrementalIngestIT {
     Warehouse warehouse = newWarehouse("follow");
     // As `ingest --follow` runs: one MiniCluster for every job, here of 2 task managers.
     FlinkCluster flink = FlinkCluster.shared(2, 2);
-    IngestService ingest = new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE);
+    // A run silent for 2 s (not a minute) may have iterations abandoned, so a test can see it.
+    IngestService ingest =
+        new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE)
+            .followQuiet(Duration.ofSeconds(2));
     ingest.ingest(bus.bootstrap(), warehouse);
     int jobsBefore = flink.jobsRun();
     AtomicBoolean stop = new AtomicBoolean();
@@ -266,6 +269,20 @@ class IncrementalIngestIT {
               "SELECT sum(value) FROM iterations i JOIN runs r USING (run_id) WHERE r.dataset ="
                   + " 'split' AND metric = 'sample_count' AND threads = 2 AND iteration = 1"),
           "an iteration open across commits is aggregated from all its samples, once");
+
+      // A run that died two hours ago inside an iteration, imported now: once it has been quiet,
+      // its open iteration is written from its 2 samples, marked incomplete, as a batch would.
+      List<Event> dead =
+          IngestServiceIT.syntheticRun("dead", Instant.now().minus(Duration.ofHours(2)));
+      publish(dead.subList(0, cut));
+      assertEquals(
+          1,
+          waitFor(
+              warehouse,
+              tps + " AND r.dataset = 'dead' AND i.status = 'incomplete' AND i.threads = 2",
+              1),
+          "the abandoned iteration");
+      assertEquals(3, count(warehouse, tps + " AND r.dataset = 'dead'"));
 
       publish(atStop.subList(0, cut));
       assertEquals(2, waitFor(warehouse, tps + " AND r.dataset = 'at-stop'", 2));

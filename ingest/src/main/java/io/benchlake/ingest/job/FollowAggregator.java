@@ -27,9 +27,9 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
     implements CheckpointedFunction {
   /**
    * How long a run must have had no event before its iterations may be taken as abandoned, and how
-   * often it is looked at again while some are open.
+   * often it is looked at again while some are open (a minute in `ingest --follow`).
    */
-  private static final long QUIET_MILLIS = 60_000;
+  private final long quietMillis;
 
   private final IngestJob.Batch first;
   private final String sessionId;
@@ -46,9 +46,10 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
     long lastArrival;
   }
 
-  public FollowAggregator(IngestJob.Batch first, String sessionId) {
+  public FollowAggregator(IngestJob.Batch first, String sessionId, java.time.Duration quiet) {
     this.first = first;
     this.sessionId = sessionId;
+    this.quietMillis = quiet.toMillis();
   }
 
   @Override
@@ -86,7 +87,7 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
             part.isSample() ? part.newestEmittedMicros / 1000 : System.currentTimeMillis();
         run.timerAt =
             Math.max(
-                run.lastArrival + QUIET_MILLIS,
+                run.lastArrival + quietMillis,
                 emitted + IterationAggregator.ABANDONED_AFTER.toMillis());
         ctx.timerService().registerProcessingTimeTimer(run.timerAt);
       }
@@ -101,13 +102,13 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
     if (run == null) {
       return;
     }
-    if (timestamp - run.lastArrival >= QUIET_MILLIS) {
+    if (timestamp - run.lastArrival >= quietMillis) {
       settleAll(runId, run, out); // writes those silent for an hour, by their events' times
     }
     if (run.open.isEmpty()) {
       runs.remove(runId);
     } else {
-      run.timerAt = Math.max(timestamp, run.lastArrival) + QUIET_MILLIS;
+      run.timerAt = Math.max(timestamp, run.lastArrival) + quietMillis;
       ctx.timerService().registerProcessingTimeTimer(run.timerAt);
     }
   }

@@ -76,7 +76,8 @@ public final class IngestJob {
    * staging}, and the aggregate writing each iteration when its end is read. The readers, the
    * parsers and the aggregate tell the {@link FollowSession} {@code sessionId} how far they got at
    * each checkpoint. The parsers run next to the readers ({@code readers} of them), so that each
-   * run's events reach its aggregate in the order of the log.
+   * run's events reach its aggregate in the order of the log. A run with iterations open that has
+   * had no event for {@code quiet} is looked at for abandoned iterations.
    */
   public static void buildFollow(
       DataStream<RawEvent> events,
@@ -84,7 +85,8 @@ public final class IngestJob {
       Batch first,
       String sessionId,
       java.nio.file.Path staging,
-      Sink<RefusedEvent> refused) {
+      Sink<RefusedEvent> refused,
+      java.time.Duration quiet) {
     SingleOutputStreamOperator<IterationPart> routed =
         RouterOperator.route(
                 events
@@ -96,7 +98,8 @@ public final class IngestJob {
     writeTables(routed, table -> new RollingParquetSink(staging, table));
     routed
         .keyBy(part -> part.runId)
-        .process(new FollowAggregator(first, sessionId), Tags.typeInfo(WarehouseTable.ITERATIONS))
+        .process(
+            new FollowAggregator(first, sessionId, quiet), Tags.typeInfo(WarehouseTable.ITERATIONS))
         .name("per-iteration aggregate")
         .sinkTo(new RollingParquetSink(staging, WarehouseTable.ITERATIONS))
         .name("parquet: " + WarehouseTable.ITERATIONS.dirName());
