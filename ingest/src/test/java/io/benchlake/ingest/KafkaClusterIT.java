@@ -192,4 +192,53 @@ class KafkaClusterIT {
           e.getMessage().contains("would delete events (retention.ms=604800000)"), e.getMessage());
     }
   }
+
+  /**
+   * A topic of one partition (as the embedded broker made before it made two): one reader deals the
+   * events out to both parsers, so a run's samples and its finish events reach the aggregate in any
+   * order; every iteration is still aggregated whole, once, and one still open waits.
+   */
+  @Test
+  void aTopicOfOnePartitionIsDealtToEveryParserAndEachIterationAggregatedWhole() throws Exception {
+    Path dir = TestDirs.fresh("cluster-one-partition");
+    BenchlakeHome home = new BenchlakeHome(dir.resolve("home"));
+    try (KafkaTestCluster cluster = new KafkaTestCluster(dir.resolve("kafka"), 1);
+        EventBus bus =
+            EventBus.connect(
+                home,
+                Optional.of(cluster.bootstrap()),
+                Optional.empty(),
+                new Topics.Layout(1, (short) 0))) {
+      List<Event> whole = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        whole.addAll(
+            IngestServiceIT.syntheticRun(
+                "one-" + i, Instant.parse("2026-04-01T00:00:00Z").plusSeconds(i)));
+      }
+      List<Event> cut = IngestServiceIT.syntheticRun("cut", Instant.now());
+      int at = 2 + 4 * 2 + 2; // run_started, environment, threads 1 (2 x 4), 2 samples
+      try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
+        whole.forEach(publisher::publish);
+        cut.subList(0, at).forEach(publisher::publish);
+      }
+      assertEquals(1, EventLog.endOffsets(bus.bootstrap()).size(), "one partition");
+      Warehouse warehouse = new Warehouse(home.warehouse());
+      new IngestService(2).ingest(bus.bootstrap(), warehouse);
+      assertEquals(
+          20 * 4 + 2,
+          IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"),
+          "every iteration but the open one");
+      try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
+        cut.subList(at, cut.size()).forEach(publisher::publish);
+      }
+      new IngestService(2).ingest(bus.bootstrap(), warehouse);
+      assertEquals(
+          20 * 4 + 4,
+          IngestServiceIT.count(
+              warehouse, WarehouseTable.ITERATIONS, "metric = 'sample_count' AND value = 3"),
+          "each iteration once, from its 3 samples");
+      assertEquals(
+          21 * 12, IngestServiceIT.count(warehouse, WarehouseTable.SAMPLES, "true"), "once each");
+    }
+  }
 }
