@@ -237,17 +237,6 @@ public final class FlinkCluster implements AutoCloseable {
     return t;
   }
 
-  /**
-   * A batch job's keyed inputs taken as they come rather than sorted by key first: for an aggregate
-   * that holds what it needs itself and works while its input arrives.
-   */
-  static Configuration unsortedInputs() {
-    Configuration conf = new Configuration();
-    conf.set(ExecutionOptions.SORT_INPUTS, false);
-    conf.set(ExecutionOptions.USE_BATCH_STATE_BACKEND, false);
-    return conf;
-  }
-
   private static Configuration configuration(int parallelism) {
     Configuration conf = new Configuration();
     conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);

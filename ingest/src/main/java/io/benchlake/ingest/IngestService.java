@@ -357,14 +357,8 @@ public final class IngestService {
     DataStream<RawEvent> events =
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka: " + Topics.EVENTS)
             .setParallelism(readers);
-    boolean dealt = readers < flink.parallelism();
-    if (!dealt) {
-      // Each run's events reach its aggregate in log order: it writes iterations as they end.
-      env.configure(FlinkCluster.unsortedInputs());
-    }
     IngestJob.build(
-        dealt ? events.rebalance() : events,
-        !dealt,
+        readers < flink.parallelism() ? events.rebalance() : events,
         new IngestJob.Batch(seq, started, current.readUpTo(), previousStart(current)),
         table -> IngestJob.parquetSink(staging, table, seq),
         deadLetters(bootstrap),

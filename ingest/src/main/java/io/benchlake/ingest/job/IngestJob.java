@@ -47,13 +47,9 @@ public final class IngestJob {
    * @param batch which ingest this is and what the one before it did
    * @param refused where events that cannot be ingested go
    * @param open where the positions of iterations still open at the end of the batch go
-   * @param inOrder whether each run's events reach the aggregate in the order of the log (no
-   *     exchange deals them out between readers and parsers), so that it may write an iteration as
-   *     soon as its end arrives; the job must then run without sorted inputs
    */
   public static void build(
       DataStream<RawEvent> events,
-      boolean inOrder,
       Batch batch,
       Function<WarehouseTable, Sink<GenericRecord>> sinks,
       Sink<RefusedEvent> refused,
@@ -62,18 +58,11 @@ public final class IngestJob {
         RouterOperator.route(events, new EventRouter(batch)).uid("router");
     writeTables(routed, sinks);
     SingleOutputStreamOperator<GenericRecord> iterations =
-        inOrder
-            ? routed
-                .keyBy(part -> part.runId)
-                .transform(
-                    "per-iteration aggregate",
-                    Tags.typeInfo(WarehouseTable.ITERATIONS),
-                    InOrderAggregator.operator(batch))
-            : routed
-                .keyBy(part -> part.runId)
-                .window(GlobalWindows.createWithEndOfStreamTrigger())
-                .process(new IterationAggregator(batch), Tags.typeInfo(WarehouseTable.ITERATIONS))
-                .name("per-iteration aggregate");
+        routed
+            .keyBy(part -> part.runId)
+            .window(GlobalWindows.createWithEndOfStreamTrigger())
+            .process(new IterationAggregator(batch), Tags.typeInfo(WarehouseTable.ITERATIONS))
+            .name("per-iteration aggregate");
     iterations
         .sinkTo(sinks.apply(WarehouseTable.ITERATIONS))
         .name("parquet: " + WarehouseTable.ITERATIONS.dirName());

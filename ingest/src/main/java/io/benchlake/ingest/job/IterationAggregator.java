@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction;
@@ -65,7 +64,7 @@ public class IterationAggregator
     }
     for (var entry : byIteration.entrySet()) {
       if (settle(runId, entry.getKey(), entry.getValue(), runEnd, batch, codec, out)) {
-        reportOpen(entry.getValue(), open -> ctx.output(OPEN, open));
+        reportOpen(ctx, entry.getValue());
       }
     }
   }
@@ -127,12 +126,12 @@ public class IterationAggregator
   }
 
   /** The earliest position of an open iteration's events in each partition it was read from. */
-  static void reportOpen(List<IterationPart> parts, Consumer<OpenIteration> open) {
+  private static void reportOpen(Context ctx, List<IterationPart> parts) {
     Map<Integer, Long> earliest = new LinkedHashMap<>();
     for (IterationPart p : parts) {
       p.forEachPosition((partition, offset) -> earliest.merge(partition, offset, Math::min));
     }
-    earliest.forEach((partition, offset) -> open.accept(new OpenIteration(partition, offset)));
+    earliest.forEach((partition, offset) -> ctx.output(OPEN, new OpenIteration(partition, offset)));
   }
 
   private static void write(
