@@ -222,12 +222,37 @@ public final class FlinkCluster implements AutoCloseable {
         throw e;
       }
     }
-    if (shared == null) {
-      return env.execute(name);
+    try {
+      if (shared == null) {
+        return env.execute(name);
+      }
+      StreamGraph graph = env.getStreamGraph();
+      graph.setJobName(name);
+      return shared.executeJobBlocking(graph.getJobGraph());
+    } catch (Exception e) {
+      throw explained(e);
     }
-    StreamGraph graph = env.getStreamGraph();
-    graph.setJobName(name);
-    return shared.executeJobBlocking(graph.getJobGraph());
+  }
+
+  /** What Flink's hybrid shuffle says when it may not write to the disk. */
+  private static final String NO_STORAGE_TIER = "Failed to choose a storage tier";
+
+  /**
+   * A job's failure as one line when its cause is the machine's rather than a bug: the hybrid
+   * shuffle between the stages keeps 5% of its disk free (a constant of Flink's disk tier) and
+   * fails every job when the disk is fuller than that.
+   */
+  static Exception explained(Exception failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (String.valueOf(t.getMessage()).contains(NO_STORAGE_TIER)) {
+        return new BadInputException(
+            "the ingest job could not write its data between stages: the disk of "
+                + System.getProperty("java.io.tmpdir")
+                + " has less than the 5% free space Flink keeps there (free some space, or give"
+                + " java.io.tmpdir on another disk through BENCHLAKE_JAVA_OPTS)");
+      }
+    }
+    return failure;
   }
 
   private static Throwable rootCause(Throwable t) {
