@@ -3,6 +3,7 @@ package io.benchlake.home;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -44,14 +45,12 @@ public record BenchlakeHome(Path root, Path warehouse) {
     return new BenchlakeHome(root, warehouse);
   }
 
-  private static java.util.Optional<String> setting(String property, String variable) {
-    String value = System.getProperty(property);
-    if (value == null || value.isBlank()) {
-      value = System.getenv(variable);
-    }
-    return value == null || value.isBlank()
-        ? java.util.Optional.empty()
-        : java.util.Optional.of(value.trim());
+  private static Optional<String> setting(String property, String variable) {
+    return Optional.ofNullable(System.getProperty(property))
+        .filter(v -> !v.isBlank())
+        .or(() -> Optional.ofNullable(System.getenv(variable)))
+        .map(String::trim)
+        .filter(v -> !v.isEmpty());
   }
 
   /**

@@ -2,6 +2,7 @@ package io.benchlake.ingest.job;
 
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.InvalidEventException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,7 +47,7 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
     long lastArrival;
   }
 
-  public FollowAggregator(IngestJob.Batch first, String sessionId, java.time.Duration quiet) {
+  public FollowAggregator(IngestJob.Batch first, String sessionId, Duration quiet) {
     this.first = first;
     this.sessionId = sessionId;
     this.quietMillis = quiet.toMillis();
