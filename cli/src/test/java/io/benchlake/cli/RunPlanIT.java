@@ -82,6 +82,15 @@ class RunPlanIT {
             "--format",
             "csv");
     assertEquals("threads,n\n1,1\n2,1\n", cells.out(), "each cell once, in the same run");
+    CliRunner.Run counts =
+        CliRunner.run(
+            "sql",
+            "select count(distinct value) as n, min(value) as samples from iterations"
+                + " where metric = 'sample_count'",
+            "--format",
+            "csv");
+    // The cell run twice is valued from its last attempt: as many samples as the one run once.
+    assertTrue(counts.out().startsWith("n,samples\n1,"), counts.out());
   }
 
   @Test

@@ -284,6 +284,16 @@ class IncrementalIngestIT {
           "the abandoned iteration");
       assertEquals(3, count(warehouse, tps + " AND r.dataset = 'dead'"));
 
+      // The same run published twice at once (an import repeated): its iterations end twice
+      // within one checkpoint interval, and are still written once per commit.
+      List<Event> twice = new ArrayList<>(IngestServiceIT.syntheticRun("twice", Instant.now()));
+      twice.addAll(List.copyOf(twice));
+      publish(twice);
+      String twiceTps = tps + " AND r.dataset = 'twice'";
+      assertEquals(4, waitFor(warehouse, twiceTps, 4));
+      Thread.sleep(1500); // the commit of the second copy's iterations
+      assertEquals(4, count(warehouse, twiceTps), "each iteration once");
+
       publish(atStop.subList(0, cut));
       assertEquals(2, waitFor(warehouse, tps + " AND r.dataset = 'at-stop'", 2));
     } finally {

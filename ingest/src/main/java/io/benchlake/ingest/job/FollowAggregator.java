@@ -6,13 +6,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.TimerService;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -39,9 +43,20 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
   private transient long seq;
   private transient Map<String, Run> runs;
 
+  /**
+   * The iterations (run|threads|iteration) written since the last checkpoint. One ingest writes an
+   * iteration once (the views rank only rows of different ingests), so one ended again before the
+   * next checkpoint (a run imported twice, a cell run again) waits for it.
+   */
+  private transient Set<String> writtenSinceCheckpoint;
+
+  /** How soon an iteration waiting for the next checkpoint is looked at again. */
+  private static final long DEFERRED_RETRY_MILLIS = 200;
+
   /** One run's iterations still open, and its run_finished once read. */
   private static final class Run {
     final Map<String, List<IterationPart>> open = new LinkedHashMap<>();
+    final Set<String> deferred = new LinkedHashSet<>();
     IterationPart end;
     long timerAt;
     long lastArrival;
@@ -59,6 +74,7 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
     codec = new EventCodec();
     seq = first.seq();
     runs = new HashMap<>();
+    writtenSinceCheckpoint = new HashSet<>();
   }
 
   @Override
@@ -68,12 +84,12 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
     Run run = runs.computeIfAbsent(runId, k -> new Run());
     if (part.iteration == null) {
       run.end = run.end == null || part.offset > run.end.offset ? part : run.end;
-      settleAll(runId, run, out);
+      settleAll(runId, run, ctx.timerService(), out);
     } else {
       List<IterationPart> parts = run.open.computeIfAbsent(part.iteration, k -> new ArrayList<>());
       parts.add(part);
       if (!part.isSample() || run.end != null) {
-        settle(runId, run, part.iteration, out);
+        settle(runId, run, part.iteration, ctx.timerService(), out);
       }
     }
     if (run.open.isEmpty()) {
@@ -103,32 +119,51 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
     if (run == null) {
       return;
     }
-    if (timestamp - run.lastArrival >= quietMillis) {
-      settleAll(runId, run, out); // writes those silent for an hour, by their events' times
+    Set<String> waiting = new LinkedHashSet<>(run.deferred);
+    run.deferred.clear();
+    for (String iteration : waiting) {
+      settle(runId, run, iteration, ctx.timerService(), out);
+    }
+    if (timestamp == run.timerAt && timestamp - run.lastArrival >= quietMillis) {
+      // writes those silent for an hour, by their events' times
+      settleAll(runId, run, ctx.timerService(), out);
     }
     if (run.open.isEmpty()) {
       runs.remove(runId);
-    } else {
+    } else if (timestamp == run.timerAt) {
       run.timerAt = Math.max(timestamp, run.lastArrival) + quietMillis;
       ctx.timerService().registerProcessingTimeTimer(run.timerAt);
     }
   }
 
-  private void settleAll(String runId, Run run, Collector<GenericRecord> out)
+  private void settleAll(String runId, Run run, TimerService timers, Collector<GenericRecord> out)
       throws InvalidEventException {
     for (String iteration : new ArrayList<>(run.open.keySet())) {
-      settle(runId, run, iteration, out);
+      settle(runId, run, iteration, timers, out);
     }
   }
 
-  /** Writes the iteration if it ended or was abandoned, and forgets it then. */
-  private void settle(String runId, Run run, String iteration, Collector<GenericRecord> out)
+  /**
+   * Writes the iteration if it ended or was abandoned, and forgets it then; one written since the
+   * last checkpoint waits, held open, for the next.
+   */
+  private void settle(
+      String runId, Run run, String iteration, TimerService timers, Collector<GenericRecord> out)
       throws InvalidEventException {
+    String key = runId + "|" + iteration;
+    if (writtenSinceCheckpoint.contains(key)) {
+      if (run.deferred.add(iteration)) {
+        timers.registerProcessingTimeTimer(timers.currentProcessingTime() + DEFERRED_RETRY_MILLIS);
+      }
+      return;
+    }
+    run.deferred.remove(iteration);
     IngestJob.Batch now =
         new IngestJob.Batch(seq, Instant.now(), first.previousReadUpTo(), first.previousStarted());
     if (!IterationAggregator.settle(
         runId, iteration, run.open.get(iteration), run.end, now, codec, out)) {
       run.open.remove(iteration);
+      writtenSinceCheckpoint.add(key);
     }
   }
 
@@ -144,6 +179,7 @@ public class FollowAggregator extends KeyedProcessFunction<String, IterationPart
     }
     session.open(context.getCheckpointId(), earliest);
     seq = first.seq() + context.getCheckpointId();
+    writtenSinceCheckpoint.clear();
   }
 
   @Override

@@ -66,6 +66,30 @@ public final class IterationAggregation {
     return new ArrayList<>(out.values());
   }
 
+  /**
+   * The samples of an iteration's last attempt, from {@code samples} in the order they were read:
+   * those from the last point where the measured samples' clock (offset_s) went back. A cell run
+   * again under the same run id (a plan resumed after a crash or a kill) sends the iteration's
+   * samples anew from its start; the values are those of the attempt that ended, not a mix of the
+   * two. The same sample read twice (an import repeated, a producer retry) is not a new attempt.
+   */
+  public static List<Sample> lastAttempt(List<Sample> samples) {
+    Set<String> seen = new HashSet<>();
+    int from = 0;
+    double previous = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < samples.size(); i++) {
+      Sample s = samples.get(i);
+      if (s.phase() != Sample.Phase.measured || !seen.add(s.eventId())) {
+        continue;
+      }
+      if (s.offsetS() < previous) {
+        from = i;
+      }
+      previous = s.offsetS();
+    }
+    return from == 0 ? samples : samples.subList(from, samples.size());
+  }
+
   /** Whether the finish events give every latency metric, so that no histogram need be read. */
   public static boolean givesLatency(List<IterationFinished> finished) {
     Set<String> given = new HashSet<>();

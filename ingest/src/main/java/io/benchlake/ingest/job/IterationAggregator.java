@@ -8,6 +8,7 @@ import io.benchlake.schemas.Sample;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +86,6 @@ public class IterationAggregator
       EventCodec codec,
       Collector<GenericRecord> out)
       throws InvalidEventException {
-    List<Sample> samples = new ArrayList<>();
     List<IterationFinished> finished = new ArrayList<>();
     Instant newest = Instant.EPOCH;
     IterationPart end = runEnd;
@@ -98,15 +98,13 @@ public class IterationAggregator
     }
     // The interval histograms are read only when no finish event gave the latency figures.
     boolean histograms = !IterationAggregation.givesLatency(finished);
-    for (IterationPart part : parts) {
-      if (part.isSample()) {
-        for (Sample s : part.toSamples(histograms)) {
-          newest = s.emittedAt().isAfter(newest) ? s.emittedAt() : newest;
-          samples.add(s);
-        }
-      }
+    List<Sample> samples = new ArrayList<>();
+    for (Sample s : inLogOrder(parts, histograms)) {
+      newest = s.emittedAt().isAfter(newest) ? s.emittedAt() : newest;
+      samples.add(s);
     }
     Instant silentUntil = newest.plus(ABANDONED_AFTER);
+    samples = IterationAggregation.lastAttempt(samples);
     if (end != null) {
       // Ended: written by the ingest that first read its end. An earlier one that read the end
       // again (its offsets held back for another run's open iteration) wrote it already, whole.
@@ -123,6 +121,22 @@ public class IterationAggregator
       return false;
     }
     return true;
+  }
+
+  /** The samples of the bundles among {@code parts}, in the order they were read. */
+  private static List<Sample> inLogOrder(List<IterationPart> parts, boolean histograms) {
+    record Read(int partition, long offset, Sample sample) {}
+    List<Read> read = new ArrayList<>();
+    for (IterationPart part : parts) {
+      if (part.isSample()) {
+        List<Sample> decoded = part.toSamples(histograms);
+        for (int i = 0; i < decoded.size(); i++) {
+          read.add(new Read(part.partitions[i], part.offsets[i], decoded.get(i)));
+        }
+      }
+    }
+    read.sort(Comparator.comparingInt(Read::partition).thenComparingLong(Read::offset));
+    return read.stream().map(Read::sample).toList();
   }
 
   /** The earliest position of an open iteration's events in each partition it was read from. */

@@ -119,4 +119,42 @@ class IterationAggregationTest {
     assertFalse(m.get("TPS").computed());
     assertTrue(m.get("tps_interval_mean").computed());
   }
+
+  @Test
+  void anAttemptStartsWhereTheMeasuredSamplesClockGoesBack() {
+    Sample warm =
+        new Sample(
+            null,
+            "w1",
+            "r",
+            T,
+            T,
+            8,
+            8,
+            1,
+            1.0,
+            1.0,
+            Sample.Phase.warmup,
+            5L,
+            5,
+            100,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            0,
+            0,
+            null,
+            null,
+            null,
+            null,
+            null);
+    List<Sample> one = List.of(warm, sample("m1", 1, 10), sample("m2", 2, 10), sample("m1", 1, 10));
+    assertEquals(one, IterationAggregation.lastAttempt(one), "warm-up and a re-read: one attempt");
+    List<Sample> two = List.of(sample("a1", 1, 10), sample("a2", 2, 10), warm, sample("b1", 1, 20));
+    assertEquals(List.of(sample("b1", 1, 20)), IterationAggregation.lastAttempt(two));
+  }
 }
