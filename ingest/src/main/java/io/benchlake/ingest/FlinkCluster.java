@@ -1,6 +1,7 @@
 package io.benchlake.ingest;
 
 import io.benchlake.home.BadInputException;
+import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -33,6 +34,8 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Where ingest jobs run: in this process on a MiniCluster per job (a one-off batch ingest) or on
@@ -40,17 +43,24 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
  * REST endpoint, with the job's jars shipped along (cluster mode).
  */
 public final class FlinkCluster implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(FlinkCluster.class);
   private final int parallelism;
   private final MiniCluster shared;
   private final URI rest;
   private final List<Path> jars;
+
+  /** How the stages of a local job exchange records; chosen when its cluster starts. */
+  private final BatchShuffleMode shuffle;
+
   private final AtomicInteger jobs = new AtomicInteger();
 
-  private FlinkCluster(int parallelism, MiniCluster shared, URI rest, List<Path> jars) {
+  private FlinkCluster(
+      int parallelism, MiniCluster shared, URI rest, List<Path> jars, BatchShuffleMode shuffle) {
     this.parallelism = parallelism;
     this.shared = shared;
     this.rest = rest;
     this.jars = List.copyOf(jars);
+    this.shuffle = shuffle;
   }
 
   /** How many parallel instances each operator of the job runs. */
@@ -60,7 +70,7 @@ public final class FlinkCluster implements AutoCloseable {
 
   /** A MiniCluster started for each job. */
   public static FlinkCluster perJob(int parallelism) {
-    return new FlinkCluster(parallelism, null, null, List.of());
+    return new FlinkCluster(parallelism, null, null, List.of(), null);
   }
 
   /**
@@ -72,7 +82,7 @@ public final class FlinkCluster implements AutoCloseable {
       throw new BadInputException(
           "--flink-rest must be http://HOST:PORT, the JobManager's REST address, was " + rest);
     }
-    return new FlinkCluster(parallelism, null, rest, jars);
+    return new FlinkCluster(parallelism, null, rest, jars, null);
   }
 
   /**
@@ -121,8 +131,17 @@ public final class FlinkCluster implements AutoCloseable {
 
   /** One MiniCluster of {@code taskManagers} task managers kept until {@link #close}. */
   public static FlinkCluster shared(int parallelism, int taskManagers) throws Exception {
+    return shared(parallelism, taskManagers, shuffleHere());
+  }
+
+  /**
+   * One MiniCluster kept until {@link #close}, its jobs' stages exchanging records by {@code
+   * shuffle}.
+   */
+  static FlinkCluster shared(int parallelism, int taskManagers, BatchShuffleMode shuffle)
+      throws Exception {
     int slotsEach = Math.max(1, (localSlots(parallelism) + taskManagers - 1) / taskManagers);
-    Configuration conf = localConfiguration(parallelism);
+    Configuration conf = localConfiguration(parallelism, shuffle);
     conf.set(TaskManagerOptions.NUM_TASK_SLOTS, slotsEach);
     MiniCluster cluster =
         new MiniCluster(
@@ -133,13 +152,15 @@ public final class FlinkCluster implements AutoCloseable {
                 .withRandomPorts()
                 .build());
     cluster.start();
-    return new FlinkCluster(parallelism, cluster, null, List.of());
+    return new FlinkCluster(parallelism, cluster, null, List.of(), shuffle);
   }
 
   /** A new environment for one batch job. */
   StreamExecutionEnvironment environment() {
     Configuration conf =
-        rest == null ? localConfiguration(parallelism) : configuration(parallelism);
+        rest != null
+            ? configuration(parallelism)
+            : localConfiguration(parallelism, shuffle != null ? shuffle : shuffleHere());
     if (rest != null) {
       return StreamExecutionEnvironment.createRemoteEnvironment(
           rest.getHost(),
@@ -162,7 +183,7 @@ public final class FlinkCluster implements AutoCloseable {
    * every}, and not restarted when it fails (its commits are the process's, not Flink's state).
    */
   StreamExecutionEnvironment streamingEnvironment(Duration every) {
-    Configuration conf = localConfiguration(parallelism);
+    Configuration conf = localConfiguration(parallelism, shuffle);
     conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.STREAMING);
     conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, every);
     conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
@@ -234,6 +255,41 @@ public final class FlinkCluster implements AutoCloseable {
     }
   }
 
+  /**
+   * The fraction of its disk Flink's hybrid shuffle keeps free: its disk tier starts no segment on
+   * a fuller disk, and the job fails (a constant of {@code DiskTierFactory}, not a setting).
+   */
+  static final double HYBRID_MIN_FREE = 0.05;
+
+  /** Room above {@link #HYBRID_MIN_FREE} for what one job writes to the disk. */
+  static final double HYBRID_ROOM = 0.02;
+
+  /**
+   * The shuffle for local jobs on a disk with {@code usable} of {@code total} bytes free: the
+   * streamed (hybrid) one, or, on a disk too full for it, the blocking one, which runs the stages
+   * one after the other and needs only the room its data takes.
+   */
+  static BatchShuffleMode shuffleMode(long usable, long total) {
+    return total > 0 && usable < total * (HYBRID_MIN_FREE + HYBRID_ROOM)
+        ? BatchShuffleMode.ALL_EXCHANGES_BLOCKING
+        : BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE;
+  }
+
+  /** The shuffle for the disk of java.io.tmpdir, where Flink writes it; said when not hybrid. */
+  private static BatchShuffleMode shuffleHere() {
+    File tmp = new File(System.getProperty("java.io.tmpdir"));
+    BatchShuffleMode mode = shuffleMode(tmp.getUsableSpace(), tmp.getTotalSpace());
+    if (mode == BatchShuffleMode.ALL_EXCHANGES_BLOCKING) {
+      LOG.warn(
+          "the disk of {} has {}% free, too little for Flink's streamed shuffle (it keeps {}%):"
+              + " the ingest's stages run one after the other",
+          tmp,
+          Math.round(100.0 * tmp.getUsableSpace() / tmp.getTotalSpace()),
+          Math.round(100 * HYBRID_MIN_FREE));
+    }
+    return mode;
+  }
+
   /** What Flink's hybrid shuffle says when it may not write to the disk. */
   private static final String NO_STORAGE_TIER = "Failed to choose a storage tier";
 
@@ -286,15 +342,16 @@ public final class FlinkCluster implements AutoCloseable {
    *       there are slots for three stages and parallelism is not derived from data volume.
    *   <li>Records between stages kept in memory (selective hybrid shuffle, 128 MB of network
    *       memory), written to disk only when readers run ahead of parsers by more than that: the
-   *       full mode wrote everything to disk as well, a tenth of the job's CPU.
+   *       full mode wrote everything to disk as well, a tenth of the job's CPU. On a disk too full
+   *       for the hybrid shuffle ({@link #shuffleMode}), the blocking one instead.
    *   <li>No compression of the data between stages: it never leaves this process.
    *   <li>Managed memory enough that the aggregate's sort of a million samples stays in memory (it
    *       spills to disk beyond that; allocated only while a job sorts).
    * </ul>
    */
-  private static Configuration localConfiguration(int parallelism) {
+  private static Configuration localConfiguration(int parallelism, BatchShuffleMode shuffle) {
     Configuration conf = configuration(parallelism);
-    conf.set(ExecutionOptions.BATCH_SHUFFLE_MODE, BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE);
+    conf.set(ExecutionOptions.BATCH_SHUFFLE_MODE, shuffle);
     conf.set(BatchExecutionOptions.ADAPTIVE_AUTO_PARALLELISM_ENABLED, false);
     conf.set(TaskManagerOptions.NUM_TASK_SLOTS, localSlots(parallelism));
     conf.set(

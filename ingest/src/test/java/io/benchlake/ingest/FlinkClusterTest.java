@@ -1,10 +1,12 @@
 package io.benchlake.ingest;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
 import java.io.IOException;
+import org.apache.flink.api.common.BatchShuffleMode;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.runtime.client.JobExecutionException;
 import org.apache.flink.util.SerializedThrowable;
@@ -36,5 +38,23 @@ class FlinkClusterTest {
         new JobExecutionException(
             new JobID(), "Job execution failed.", new IllegalStateException("a bug"));
     assertSame(failure, FlinkCluster.explained(failure));
+  }
+
+  @Test
+  void aDiskTooFullForTheStreamedShuffleGetsTheBlockingOne() {
+    long total = 100L << 30;
+    assertEquals(
+        BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE,
+        FlinkCluster.shuffleMode(total / 2, total));
+    assertEquals(
+        BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE,
+        FlinkCluster.shuffleMode(total * 8 / 100, total));
+    assertEquals(
+        BatchShuffleMode.ALL_EXCHANGES_BLOCKING, FlinkCluster.shuffleMode(total * 6 / 100, total));
+    assertEquals(BatchShuffleMode.ALL_EXCHANGES_BLOCKING, FlinkCluster.shuffleMode(0, total));
+    assertEquals(
+        BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE,
+        FlinkCluster.shuffleMode(0, 0),
+        "a file system that tells no size");
   }
 }
