@@ -10,6 +10,7 @@ import io.benchlake.home.BenchlakeHome;
 import io.benchlake.ingest.job.DeadLetter;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -34,6 +35,8 @@ final class DlqCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     OutputFormat f = OutputFormat.parse(format);
+    // One row per place in the log: a rebuild, or a job run again, refuses the same event again.
+    Map<String, List<Object>> byOrigin = new LinkedHashMap<>();
     List<List<Object>> rows = new ArrayList<>();
     try (EventBus connection = bus.connect(BenchlakeHome.fromEnvironment())) {
       EventLog.read(
@@ -44,7 +47,8 @@ final class DlqCommand implements Callable<Integer> {
             try {
               DeadLetter d = DeadLetter.fromJson(value);
               String text = d.valueText().replace('\n', ' ');
-              rows.add(
+              byOrigin.put(
+                  d.origin(),
                   List.of(
                       d.origin(),
                       d.reason(),
@@ -54,6 +58,7 @@ final class DlqCommand implements Callable<Integer> {
             }
           });
     }
+    rows.addAll(0, byOrigin.values());
     System.out.print(
         ResultFormatter.render(new QueryResult(List.of("origin", "reason", "value"), rows), f));
     return 0;

@@ -290,6 +290,23 @@ public final class FlinkCluster implements AutoCloseable {
     return mode;
   }
 
+  /**
+   * Whether a job failed by a race in Flink's hybrid shuffle: a finishing producer sends its end of
+   * partition, the consumer reads it and its partition is released on consumption, and the producer
+   * then finds it released ({@code TieredResultPartition.finish} checks after sending). Nothing the
+   * job did is wrong, and it may run again.
+   */
+  static boolean isReleaseRace(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (String.valueOf(t.getMessage()).contains(PARTITION_RELEASED)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final String PARTITION_RELEASED = "Result partition is already released";
+
   /** What Flink's hybrid shuffle says when it may not write to the disk. */
   private static final String NO_STORAGE_TIER = "Failed to choose a storage tier";
 

@@ -1,6 +1,7 @@
 package io.benchlake.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,5 +57,22 @@ class FlinkClusterTest {
         BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE,
         FlinkCluster.shuffleMode(0, 0),
         "a file system that tells no size");
+  }
+
+  @Test
+  void theHybridShufflesReleaseRaceIsToldFromOtherFailures() {
+    // As a 2-core machine saw it: the source's finish after its consumer released the partition.
+    Exception race =
+        new JobExecutionException(
+            new JobID(),
+            "Job execution failed.",
+            new RuntimeException(
+                "Recovery is suppressed by NoRestartBackoffTimeStrategy",
+                new SerializedThrowable(
+                    new IllegalStateException("Result partition is already released."))));
+    assertTrue(FlinkCluster.isReleaseRace(race));
+    assertFalse(
+        FlinkCluster.isReleaseRace(
+            new JobExecutionException(new JobID(), "Job execution failed.", new IOException("x"))));
   }
 }
