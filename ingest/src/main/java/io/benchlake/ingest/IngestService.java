@@ -420,6 +420,9 @@ public final class IngestService {
     return read == null ? -1L : read;
   }
 
+  /** How long the broker may hold a batch ingest's fetch that finds no new events, in ms. */
+  private static final int BOUNDED_FETCH_WAIT_MS = 20;
+
   /** The event topic from {@code starting} to {@code stopping}, or on without end when null. */
   private static KafkaSource<RawEvent> kafkaSource(
       String bootstrap, Map<TopicPartition, Long> starting, Map<TopicPartition, Long> stopping) {
@@ -434,6 +437,10 @@ public final class IngestService {
             .setProperty("commit.offsets.on.checkpoint", "false");
     if (stopping != null) {
       builder.setBounded(OffsetsInitializer.offsets(stopping));
+      // A reader that has read its split to the end closes its consumer, which waits for the
+      // fetch still at the broker: the broker holds an empty fetch this long (500 ms by default,
+      // a third of a small batch's time). Follow mode keeps the default: its reads never end.
+      builder.setProperty("fetch.max.wait.ms", String.valueOf(BOUNDED_FETCH_WAIT_MS));
     }
     return builder.build();
   }
