@@ -80,14 +80,14 @@ final class SampleReader {
           || !SCHEMA_ID.equals(p.getText())) {
         return null;
       }
-      Sample sample = fields(p);
+      Sample sample = fields(p, this);
       return p.nextToken() == null ? sample : null;
     } catch (NotSure | IOException | IllegalArgumentException | DateTimeException e) {
       return null;
     }
   }
 
-  private static Sample fields(JsonParser p) throws IOException, NotSure {
+  private static Sample fields(JsonParser p, SampleReader reader) throws IOException, NotSure {
     int seen = 0;
     String eventId = null;
     String runId = null;
@@ -117,9 +117,8 @@ final class SampleReader {
     CpuShare hostCpu = null;
     Double serverCpuPct = null;
     int next = 0;
-    for (String name = nextName(p, next); name != null; name = nextName(p, next)) {
+    for (int bit = nextField(p, next); bit != END; bit = nextField(p, next)) {
       JsonToken token = p.nextToken();
-      int bit = bit(name);
       if (bit == 0) {
         p.skipChildren(); // any other field is allowed and not bound
         continue;
@@ -132,8 +131,8 @@ final class SampleReader {
       switch (bit) {
         case EVENT_ID -> eventId = text(p, token);
         case RUN_ID -> runId = text(p, token);
-        case EMITTED_AT -> emittedAt = instant(p, token);
-        case STARTED_AT -> startedAt = instant(p, token);
+        case EMITTED_AT -> emittedAt = reader.instant(p, token);
+        case STARTED_AT -> startedAt = reader.instant(p, token);
         case THREADS -> threads = atLeastOne(intValue(p, token));
         case LIVE_THREADS ->
             liveThreads = token == JsonToken.VALUE_NULL ? null : intValue(p, token);
@@ -232,23 +231,33 @@ final class SampleReader {
   /** For each field's bit (by its position), the place in {@link #ORDER} of the field after it. */
   private static final int[] AFTER = new int[32];
 
+  /** The bit of each field of {@link #ORDER}. */
+  private static final int[] ORDER_BITS = new int[ORDER.length];
+
   static {
     for (int i = 0; i < ORDER.length; i++) {
-      AFTER[Integer.numberOfTrailingZeros(bit(ORDER[i].getValue()))] = i + 1;
+      ORDER_BITS[i] = bit(ORDER[i].getValue());
+      AFTER[Integer.numberOfTrailingZeros(ORDER_BITS[i])] = i + 1;
     }
   }
 
+  /** What {@link #nextField} gives at the object's end. */
+  private static final int END = -1;
+
   /**
-   * The next field's name, or null at the object's end. The name the writers put next is tried
-   * first as bytes, which spares looking the name up in Jackson's table of names.
+   * The next field's bit (0 for a field not bound), or {@link #END} at the object's end. The name
+   * the writers put next is tried first as bytes, which spares looking the name up in Jackson's
+   * table of names and in {@link #bit}.
    */
-  private static String nextName(JsonParser p, int next) throws IOException {
-    if (next >= ORDER.length) {
-      return p.nextFieldName();
+  private static int nextField(JsonParser p, int next) throws IOException {
+    if (next < ORDER.length && p.nextFieldName(ORDER[next])) {
+      return ORDER_BITS[next];
     }
-    if (p.nextFieldName(ORDER[next])) {
-      return ORDER[next].getValue();
-    }
+    String name = next < ORDER.length ? fieldName(p) : p.nextFieldName();
+    return name == null ? END : bit(name);
+  }
+
+  private static String fieldName(JsonParser p) throws IOException {
     return p.currentToken() == JsonToken.FIELD_NAME ? p.currentName() : null;
   }
 
@@ -350,12 +359,24 @@ final class SampleReader {
     return value;
   }
 
+  private static final char[] MEASURED = "measured".toCharArray();
+  private static final char[] WARMUP = "warmup".toCharArray();
+
+  /** The phase, read from the parser's characters (no string made for it). */
   private static Sample.Phase phase(JsonParser p, JsonToken token) throws IOException, NotSure {
-    return switch (text(p, token)) {
-      case "warmup" -> Sample.Phase.warmup;
-      case "measured" -> Sample.Phase.measured;
-      default -> throw NotSure.INSTANCE;
-    };
+    if (token != JsonToken.VALUE_STRING) {
+      throw NotSure.INSTANCE;
+    }
+    char[] c = p.getTextCharacters();
+    int o = p.getTextOffset();
+    int n = p.getTextLength();
+    if (java.util.Arrays.equals(c, o, o + n, MEASURED, 0, MEASURED.length)) {
+      return Sample.Phase.measured;
+    }
+    if (java.util.Arrays.equals(c, o, o + n, WARMUP, 0, WARMUP.length)) {
+      return Sample.Phase.warmup;
+    }
+    throw NotSure.INSTANCE;
   }
 
   private static CpuShare cpuShare(JsonParser p, JsonToken token) throws IOException, NotSure {
@@ -394,7 +415,7 @@ final class SampleReader {
    * {@code yyyy-mm-ddThh:mm:ss[.f{1,9}]Z} and nothing else: what every producer of benchlake
    * writes, and a form both the schema's date-time format and the binder take to the same instant.
    */
-  private static Instant instant(JsonParser p, JsonToken token) throws IOException, NotSure {
+  private Instant instant(JsonParser p, JsonToken token) throws IOException, NotSure {
     if (token != JsonToken.VALUE_STRING) {
       throw NotSure.INSTANCE;
     }
@@ -430,8 +451,24 @@ final class SampleReader {
     if (year < 1900 || hour > 23 || minute > 59 || second > 59) {
       throw NotSure.INSTANCE;
     }
-    long day0 = LocalDate.of(year, month, day).toEpochDay(); // checks the day of the month
+    long day0 = epochDay(year, month, day);
     return Instant.ofEpochSecond(day0 * 86_400 + hour * 3_600L + minute * 60L + second, nanos);
+  }
+
+  /** The last date read and its epoch day: a run's samples are mostly of one day. */
+  private record Day(int year, int month, int day, long epochDay) {}
+
+  private Day lastDay = new Day(1970, 1, 1, 0);
+
+  /** The epoch day of a date, checked (the day of the month included) by {@link LocalDate}. */
+  private long epochDay(int year, int month, int day) {
+    Day last = lastDay; // a reader may be shared: the field holds an immutable record
+    if (last.year == year && last.month == month && last.day == day) {
+      return last.epochDay;
+    }
+    long epochDay = LocalDate.of(year, month, day).toEpochDay();
+    lastDay = new Day(year, month, day, epochDay);
+    return epochDay;
   }
 
   private static int digits(char[] c, int from, int count) throws NotSure {
