@@ -14,19 +14,22 @@ import org.apache.flink.util.SerializedThrowable;
 import org.junit.jupiter.api.Test;
 
 class FlinkClusterTest {
+  /** A job failed by a task's exception, as the MiniCluster reports it: the cause serialized. */
+  private static Exception failedTask(Throwable cause) {
+    return new JobExecutionException(
+        new JobID(),
+        "Job execution failed.",
+        new RuntimeException(
+            "Recovery is suppressed by NoRestartBackoffTimeStrategy",
+            new SerializedThrowable(cause)));
+  }
+
   @Test
   void aDiskTooFullForTheShuffleIsOneLineNamingTheDirectory() {
-    // As the MiniCluster reports it: the task's exception travels serialized.
     Exception failure =
-        new JobExecutionException(
-            new JobID(),
-            "Job execution failed.",
+        failedTask(
             new RuntimeException(
-                "Recovery is suppressed by NoRestartBackoffTimeStrategy",
-                new SerializedThrowable(
-                    new RuntimeException(
-                        new IOException(
-                            "Failed to choose a storage tier to start a new segment.")))));
+                new IOException("Failed to choose a storage tier to start a new segment.")));
     Exception explained = FlinkCluster.explained(failure);
     assertTrue(explained instanceof BadInputException, explained.toString());
     assertTrue(explained.getMessage().contains(System.getProperty("java.io.tmpdir")));
@@ -62,14 +65,7 @@ class FlinkClusterTest {
   @Test
   void theHybridShufflesReleaseRaceIsToldFromOtherFailures() {
     // As a 2-core machine saw it: the source's finish after its consumer released the partition.
-    Exception race =
-        new JobExecutionException(
-            new JobID(),
-            "Job execution failed.",
-            new RuntimeException(
-                "Recovery is suppressed by NoRestartBackoffTimeStrategy",
-                new SerializedThrowable(
-                    new IllegalStateException("Result partition is already released."))));
+    Exception race = failedTask(new IllegalStateException("Result partition is already released."));
     assertTrue(FlinkCluster.isReleaseRace(race));
     assertFalse(
         FlinkCluster.isReleaseRace(

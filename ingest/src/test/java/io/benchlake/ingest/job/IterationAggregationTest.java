@@ -37,35 +37,13 @@ class IterationAggregationTest {
 
   /** A measured one-second sample of run r, 8 threads, iteration 1, with {@code histogram}. */
   static Sample sample(String id, double offset, long tx, String histogram) {
+    return sample(id, offset, tx, histogram, Sample.Phase.measured);
+  }
+
+  static Sample sample(String id, double offset, long tx, String histogram, Sample.Phase phase) {
     return new Sample(
-        null,
-        id,
-        "r",
-        T,
-        T,
-        8,
-        8,
-        1,
-        offset,
-        1.0,
-        Sample.Phase.measured,
-        tx,
-        tx,
-        tx * 20.0,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        0,
-        0,
-        null,
-        null,
-        histogram,
-        null,
-        null);
+        null, id, "r", T, T, 8, 8, 1, offset, 1.0, phase, tx, tx, tx * 20.0, null, null, null, null,
+        null, null, null, 0, 0, null, null, histogram, null, null);
   }
 
   static Map<String, IterationMetric> byMetric(List<IterationMetric> metrics) {
@@ -122,36 +100,7 @@ class IterationAggregationTest {
 
   @Test
   void anAttemptStartsWhereTheMeasuredSamplesClockGoesBack() {
-    Sample warm =
-        new Sample(
-            null,
-            "w1",
-            "r",
-            T,
-            T,
-            8,
-            8,
-            1,
-            1.0,
-            1.0,
-            Sample.Phase.warmup,
-            5L,
-            5,
-            100,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            0,
-            0,
-            null,
-            null,
-            null,
-            null,
-            null);
+    Sample warm = sample("w1", 1, 5, null, Sample.Phase.warmup);
     List<Sample> one = List.of(warm, sample("m1", 1, 10), sample("m2", 2, 10), sample("m1", 1, 10));
     assertEquals(one, IterationAggregation.lastAttempt(one), "warm-up and a re-read: one attempt");
     List<Sample> two = List.of(sample("a1", 1, 10), sample("a2", 2, 10), warm, sample("b1", 1, 20));
