@@ -85,12 +85,14 @@ class RunPlanIT {
     CliRunner.Run counts =
         CliRunner.run(
             "sql",
-            "select count(distinct value) as n, min(value) as samples from iterations"
-                + " where metric = 'sample_count'",
+            "select max(value)::int as samples from iterations where metric = 'sample_count'"
+                + " and threads = 2",
             "--format",
             "csv");
-    // The cell run twice is valued from its last attempt: as many samples as the one run once.
-    assertTrue(counts.out().startsWith("n,samples\n1,"), counts.out());
+    // The cell run twice is valued from its last attempt: one attempt of 2 s has 2 or 3 samples,
+    // the two together 4 or more.
+    int samples = Integer.parseInt(counts.out().lines().skip(1).findFirst().orElseThrow());
+    assertTrue(samples >= 1 && samples <= 3, counts.out());
   }
 
   @Test
