@@ -342,7 +342,7 @@ public final class IngestService {
       stopping.put(tp, e.getValue());
       pending += Math.max(0, e.getValue() - from);
     }
-    if (pending == 0) {
+    if (pending == 0 || (pending <= MARKERS_AT_MOST && onlyMarkers(bootstrap, current))) {
       return new Result(current.seq(), 0, List.of(), true);
     }
     long seq = current.seq() + 1;
@@ -418,6 +418,18 @@ public final class IngestService {
             .execute(env, "benchlake ingest " + seq)
             .getAccumulatorResult(EventRouter.RECORDS_READ);
     return read == null ? -1L : read;
+  }
+
+  /**
+   * Up to how many offsets past the last ingest are looked at for events before a job is started: a
+   * follow session, or an ingest that read a transactional import, stops before the transaction's
+   * commit marker, which takes an offset and holds no event.
+   */
+  private static final long MARKERS_AT_MOST = 64;
+
+  /** Whether the log holds no committed event past the offsets {@code current} reached. */
+  private static boolean onlyMarkers(String bootstrap, Manifest current) {
+    return EventLog.read(bootstrap, Topics.EVENTS, current.offsets(), value -> {}) == 0;
   }
 
   /** How long the broker may hold a batch ingest's fetch that finds no new events, in ms. */
