@@ -4,6 +4,7 @@ import io.benchlake.bus.BusException;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.home.ServerFailedException;
+import io.benchlake.ingest.FlinkCluster;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -52,7 +53,11 @@ public final class Benchlake implements Runnable {
     if (System.getProperty("benchlake.logdir") == null) {
       System.setProperty("benchlake.logdir", home.logs().toString());
     }
-    System.exit(execute(args));
+    int exit = execute(args);
+    if (exit == 0 && FlinkCluster.localJobRan()) {
+      ClassArchive.dumpIfAsked();
+    }
+    System.exit(exit);
   }
 
   /** Runs one command line and returns its exit code (DESIGN.md, Exit codes). */

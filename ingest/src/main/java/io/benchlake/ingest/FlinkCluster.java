@@ -244,15 +244,27 @@ public final class FlinkCluster implements AutoCloseable {
       }
     }
     try {
+      JobExecutionResult result;
       if (shared == null) {
-        return env.execute(name);
+        result = env.execute(name);
+      } else {
+        StreamGraph graph = env.getStreamGraph();
+        graph.setJobName(name);
+        result = shared.executeJobBlocking(graph.getJobGraph());
       }
-      StreamGraph graph = env.getStreamGraph();
-      graph.setJobName(name);
-      return shared.executeJobBlocking(graph.getJobGraph());
+      LOCAL_JOB_RAN.set(true);
+      return result;
     } catch (Exception e) {
       throw explained(e);
     }
+  }
+
+  private static final java.util.concurrent.atomic.AtomicBoolean LOCAL_JOB_RAN =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Whether a job ran to its end on a MiniCluster in this process. */
+  public static boolean localJobRan() {
+    return LOCAL_JOB_RAN.get();
   }
 
   /**
