@@ -118,10 +118,11 @@ final class IngestCommand implements Callable<Integer> {
             print(r);
             refused.compareAndSet(false, !r.refused().isEmpty());
           });
+      // Said before the shutdown hook is let go: once it returns, the process may end at once.
+      System.out.println("Stopped; the warehouse is at ingest " + warehouse.current().seq() + ".");
     } finally {
       done.countDown();
     }
-    System.out.println("Stopped; the warehouse is at ingest " + warehouse.current().seq() + ".");
     return refused.get() ? 4 : 0;
   }
 
