@@ -1,5 +1,7 @@
 package io.benchlake.cli;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import javax.management.JMException;
 import javax.management.ObjectName;
@@ -26,8 +28,8 @@ final class ClassArchive {
     System.err.println(
         "benchlake: archiving the classes this run loaded, for faster starts (once per build)");
     // The JDK says where it dumps on System.out: the command's output stays its own.
-    java.io.PrintStream out = System.out;
-    System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+    PrintStream out = System.out;
+    System.setOut(new PrintStream(OutputStream.nullOutputStream()));
     try {
       ManagementFactory.getPlatformMBeanServer()
           .invoke(

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.BatchShuffleMode;
@@ -259,8 +260,7 @@ public final class FlinkCluster implements AutoCloseable {
     }
   }
 
-  private static final java.util.concurrent.atomic.AtomicBoolean LOCAL_JOB_RAN =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private static final AtomicBoolean LOCAL_JOB_RAN = new AtomicBoolean();
 
   /** Whether a job ran to its end on a MiniCluster in this process. */
   public static boolean localJobRan() {

@@ -19,7 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -460,8 +462,8 @@ public final class IngestService {
   /** The dead letters written since the DLQ's end offsets were {@code before}. */
   private static List<DeadLetter> refusedSince(String bootstrap, Map<Integer, Long> before) {
     // One per place in the log: a job run again (or a producer retry) refuses an event again.
-    Map<String, DeadLetter> refused = new java.util.LinkedHashMap<>();
-    List<DeadLetter> unreadable = new java.util.ArrayList<>();
+    Map<String, DeadLetter> refused = new LinkedHashMap<>();
+    List<DeadLetter> unreadable = new ArrayList<>();
     EventLog.read(
         bootstrap,
         Topics.DLQ,
@@ -474,7 +476,7 @@ public final class IngestService {
             unreadable.add(new DeadLetter("?", "unreadable dead letter", ""));
           }
         });
-    List<DeadLetter> all = new java.util.ArrayList<>(refused.values());
+    List<DeadLetter> all = new ArrayList<>(refused.values());
     all.addAll(unreadable);
     return all;
   }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Arrays;
 
 /**
  * The sample event's fast path: one pass over the JSON tokens that binds a {@link Sample} when the
@@ -370,10 +371,10 @@ final class SampleReader {
     char[] c = p.getTextCharacters();
     int o = p.getTextOffset();
     int n = p.getTextLength();
-    if (java.util.Arrays.equals(c, o, o + n, MEASURED, 0, MEASURED.length)) {
+    if (Arrays.equals(c, o, o + n, MEASURED, 0, MEASURED.length)) {
       return Sample.Phase.measured;
     }
-    if (java.util.Arrays.equals(c, o, o + n, WARMUP, 0, WARMUP.length)) {
+    if (Arrays.equals(c, o, o + n, WARMUP, 0, WARMUP.length)) {
       return Sample.Phase.warmup;
     }
     throw NotSure.INSTANCE;
