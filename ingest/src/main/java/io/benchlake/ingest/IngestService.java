@@ -449,6 +449,7 @@ public final class IngestService {
             .setDeserializer(new RawEventDeserializer())
             .setProperty("isolation.level", "read_committed")
             .setProperty("commit.offsets.on.checkpoint", "false");
+    EventLog.BULK_FETCH.forEach(builder::setProperty);
     if (stopping != null) {
       builder.setBounded(OffsetsInitializer.offsets(stopping));
       // A reader that has read its split to the end closes its consumer, which waits for the

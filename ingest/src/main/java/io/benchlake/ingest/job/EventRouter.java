@@ -12,6 +12,7 @@ import io.benchlake.schemas.Sample;
 import io.benchlake.warehouse.WarehouseTable;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -43,6 +44,12 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   private transient Map<String, Map<String, SampleBundle>> pending;
 
   private transient long pendingBytes;
+
+  /**
+   * The bundle the last sample went to, while it is held: a run's samples come one iteration after
+   * another, so most samples go where the one before went, without a look-up.
+   */
+  private transient SampleBundle last;
 
   public EventRouter(IngestJob.Batch batch) {
     this.batch = batch;
@@ -102,37 +109,45 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
    */
   private void toAggregate(Event event, RawEvent raw, Collector<IterationPart> out) {
     if (event instanceof Sample e) {
-      String iteration = IterationPart.iterationOf(e.threads(), e.iteration());
-      SampleBundle bundle =
-          pending
-              .computeIfAbsent(e.runId(), k -> new HashMap<>())
-              .computeIfAbsent(iteration, k -> new SampleBundle(e.runId(), iteration));
+      SampleBundle bundle = last;
+      if (bundle == null || !bundle.holds(e)) {
+        bundle =
+            pending
+                .computeIfAbsent(e.runId(), k -> new HashMap<>())
+                .computeIfAbsent(
+                    IterationPart.iterationOf(e.threads(), e.iteration()),
+                    k -> new SampleBundle(e.runId(), e.threads(), e.iteration()));
+        last = bundle;
+      }
       int before = bundle.byteSize();
       bundle.add(e, raw.partition, raw.offset);
       pendingBytes += bundle.byteSize() - before;
       if (bundle.size() >= BUNDLE_SAMPLES) {
-        send(e.runId(), iteration, out);
+        send(e.runId(), bundle.iteration(), true, out);
       }
       if (pendingBytes >= PENDING_BYTES) {
         flush(out);
       }
     } else if (event instanceof IterationFinished e) {
       String iteration = IterationPart.iterationOf(e.threads(), e.iteration());
-      send(e.runId(), iteration, out);
+      // An aggregate that reads this finish event reads no histogram of the iteration when it
+      // gives every latency figure (loadgen's do): those held need not travel.
+      send(e.runId(), iteration, !IterationAggregation.givesLatency(List.of(e)), out);
       out.collect(new IterationPart(e.runId(), iteration, raw));
     } else if (event instanceof RunFinished e) {
       Map<String, SampleBundle> run = pending.get(e.runId());
       if (run != null) {
         for (String iteration : new ArrayList<>(run.keySet())) {
-          send(e.runId(), iteration, out);
+          send(e.runId(), iteration, true, out);
         }
       }
       out.collect(new IterationPart(e.runId(), null, raw));
     }
   }
 
-  /** Sends the samples held of one iteration on to the aggregate. */
-  private void send(String runId, String iteration, Collector<IterationPart> out) {
+  /** Sends the samples held of one iteration on to the aggregate, with or without histograms. */
+  private void send(
+      String runId, String iteration, boolean withHistograms, Collector<IterationPart> out) {
     Map<String, SampleBundle> run = pending.get(runId);
     SampleBundle bundle = run == null ? null : run.remove(iteration);
     if (bundle == null) {
@@ -141,8 +156,11 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
     if (run.isEmpty()) {
       pending.remove(runId);
     }
+    if (bundle == last) {
+      last = null;
+    }
     pendingBytes -= bundle.byteSize();
-    out.collect(bundle.toPart());
+    out.collect(bundle.toPart(withHistograms));
   }
 
   /**
@@ -152,10 +170,11 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   public void flush(Collector<IterationPart> out) {
     for (Map<String, SampleBundle> run : pending.values()) {
       for (SampleBundle bundle : run.values()) {
-        out.collect(bundle.toPart());
+        out.collect(bundle.toPart(true));
       }
     }
     pending.clear();
     pendingBytes = 0;
+    last = null;
   }
 }

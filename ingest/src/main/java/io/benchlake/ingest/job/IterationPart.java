@@ -28,6 +28,13 @@ public class IterationPart {
   /** A bundle's samples, encoded by {@link SampleBundle}; null for a finish event. */
   public byte[] samples;
 
+  /**
+   * The latency histograms of a bundle's samples, encoded by {@link SampleBundle}; null when they
+   * were left out because the finish event sent with the bundle gives every latency figure (the
+   * aggregate then reads no histogram of the iteration), and for a finish event.
+   */
+  public byte[] histograms;
+
   /** Where each of a bundle's samples was read: partition and offset, in the bundle's order. */
   public int[] partitions;
 
@@ -57,7 +64,7 @@ public class IterationPart {
    * histograms too unless {@code histograms}.
    */
   public List<Sample> toSamples(boolean histograms) {
-    return SampleBundle.decode(samples, runId, histograms);
+    return SampleBundle.decode(samples, this.histograms, runId, histograms);
   }
 
   /** A place in the event log. */

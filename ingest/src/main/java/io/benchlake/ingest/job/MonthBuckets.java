@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.functions.sink.filesystem.BucketAssigner;
@@ -18,9 +19,17 @@ public class MonthBuckets implements BucketAssigner<GenericRecord, String> {
   private transient long monthUntil;
   private transient String bucket;
 
+  // Where started_at is in the rows of the last table seen: a sink writes one table.
+  private transient Schema schema;
+  private transient int startedAtPosition;
+
   @Override
   public String getBucketId(GenericRecord row, Context context) {
-    long startedAt = (Long) row.get("started_at");
+    if (row.getSchema() != schema) {
+      schema = row.getSchema();
+      startedAtPosition = schema.getField("started_at").pos();
+    }
+    long startedAt = (Long) row.get(startedAtPosition);
     if (startedAt < monthFrom || startedAt >= monthUntil) {
       YearMonth month = yearMonth(startedAt);
       monthFrom = Rows.micros(month.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant());

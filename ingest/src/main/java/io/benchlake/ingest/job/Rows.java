@@ -56,6 +56,11 @@ public final class Rows {
       if (measured || field.name().equals("event_id") || field.name().equals("row_id")) {
         builder.withDictionaryEncoding(field.name(), false);
       }
+      if (field.name().equals("event_id") || field.name().equals("row_id")) {
+        // Random identifiers: their minimum and maximum never skip a row group, and keeping them
+        // compares every value twice.
+        builder.withStatisticsEnabled(field.name(), false);
+      }
     }
     return builder;
   }

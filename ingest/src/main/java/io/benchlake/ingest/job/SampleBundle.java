@@ -25,14 +25,33 @@ final class SampleBundle {
   private final String runId;
   private final String iteration;
   private final DataOutputSerializer bytes = new DataOutputSerializer(4096);
+
+  /** The samples' histograms, each length-prefixed, apart from their fields: they may be left. */
+  private final DataOutputSerializer histograms = new DataOutputSerializer(4096);
+
   private int[] partitions = new int[16];
   private long[] offsets = new long[16];
   private int count;
   private long newestEmittedMicros = Long.MIN_VALUE;
 
-  SampleBundle(String runId, String iteration) {
+  private final int threads;
+  private final int iterationNumber;
+
+  SampleBundle(String runId, int threads, int iteration) {
     this.runId = runId;
-    this.iteration = iteration;
+    this.iteration = IterationPart.iterationOf(threads, iteration);
+    this.threads = threads;
+    this.iterationNumber = iteration;
+  }
+
+  /** Whether {@code s} belongs in this bundle: same run, thread count and iteration. */
+  boolean holds(Sample s) {
+    return s.threads() == threads && s.iteration() == iterationNumber && s.runId().equals(runId);
+  }
+
+  /** The iteration, as {@link IterationPart#iterationOf} writes it. */
+  String iteration() {
+    return iteration;
   }
 
   int size() {
@@ -40,7 +59,7 @@ final class SampleBundle {
   }
 
   int byteSize() {
-    return bytes.length();
+    return bytes.length() + histograms.length();
   }
 
   void add(Sample s, int partition, long offset) {
@@ -83,22 +102,26 @@ final class SampleBundle {
       if (s.histogram() != null) {
         // base64 text is ASCII: one byte per char
         byte[] h = s.histogram().getBytes(StandardCharsets.ISO_8859_1);
-        bytes.writeInt(h.length);
-        bytes.write(h);
+        histograms.writeInt(h.length);
+        histograms.write(h);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a growing in-memory buffer does not fail
     }
   }
 
-  /** The bundle as one part for the run's aggregate. */
-  IterationPart toPart() {
+  /**
+   * The bundle as one part for the run's aggregate; its samples' histograms left out unless {@code
+   * withHistograms}.
+   */
+  IterationPart toPart(boolean withHistograms) {
     IterationPart part = new IterationPart();
     part.runId = runId;
     part.iteration = iteration;
     part.partition = partitions[0];
     part.offset = offsets[0];
     part.samples = bytes.getCopyOfBuffer();
+    part.histograms = withHistograms ? histograms.getCopyOfBuffer() : null;
     part.partitions = Arrays.copyOf(partitions, count);
     part.offsets = Arrays.copyOf(offsets, count);
     part.newestEmittedMicros = newestEmittedMicros;
@@ -106,11 +129,17 @@ final class SampleBundle {
   }
 
   /**
-   * The samples of a bundle, with the fields the aggregate does not read left empty, and their
-   * histograms too unless {@code histograms}.
+   * The samples of a bundle ({@code encoded}, and {@code encodedHistograms} unless they were left
+   * out), with the fields the aggregate does not read left empty, and their histograms too unless
+   * {@code histograms}.
    */
-  static List<Sample> decode(byte[] encoded, String runId, boolean histograms) {
+  static List<Sample> decode(
+      byte[] encoded, byte[] encodedHistograms, String runId, boolean histograms) {
     DataInputDeserializer in = new DataInputDeserializer(encoded);
+    DataInputDeserializer hin =
+        histograms && encodedHistograms != null
+            ? new DataInputDeserializer(encodedHistograms)
+            : null;
     List<Sample> out = new ArrayList<>();
     try {
       while (in.available() > 0) {
@@ -131,15 +160,10 @@ final class SampleBundle {
         Double nopm = (present & NOPM) != 0 ? in.readDouble() : null;
         Double tpm = (present & TPM) != 0 ? in.readDouble() : null;
         String histogram = null;
-        if ((present & HISTOGRAM) != 0) {
-          int length = in.readInt();
-          if (histograms) {
-            byte[] h = new byte[length];
-            in.readFully(h);
-            histogram = new String(h, StandardCharsets.ISO_8859_1);
-          } else {
-            in.skipBytesToRead(length);
-          }
+        if ((present & HISTOGRAM) != 0 && hin != null) {
+          byte[] h = new byte[hin.readInt()];
+          hin.readFully(h);
+          histogram = new String(h, StandardCharsets.ISO_8859_1);
         }
         out.add(
             new Sample(

@@ -68,10 +68,10 @@ class IterationAggregatorTest {
   }
 
   private static IterationPart bundle() {
-    SampleBundle bundle = new SampleBundle("r", "8|1");
+    SampleBundle bundle = new SampleBundle("r", 8, 1);
     bundle.add(IterationAggregationTest.sample("s1", 1, 100, histogram(1)), 0, 1);
     bundle.add(IterationAggregationTest.sample("s2", 2, 100, histogram(101)), 0, 2);
-    return bundle.toPart();
+    return bundle.toPart(true);
   }
 
   @Test
@@ -99,18 +99,18 @@ class IterationAggregatorTest {
   @Test
   void aCellRunAgainIsValuedFromItsLastAttemptInWhateverOrderItsPartsArrive() throws Exception {
     // The first attempt died after 3 samples of 50 tx; the plan's rerun sent the cell anew.
-    SampleBundle died = new SampleBundle("r", "8|1");
+    SampleBundle died = new SampleBundle("r", 8, 1);
     for (int s = 1; s <= 3; s++) {
       died.add(IterationAggregationTest.sample("a" + s, s, 50), 0, s);
     }
-    SampleBundle rerun = new SampleBundle("r", "8|1");
+    SampleBundle rerun = new SampleBundle("r", 8, 1);
     rerun.add(IterationAggregationTest.sample("b1", 1, 100), 0, 4);
     rerun.add(IterationAggregationTest.sample("b2", 2, 100), 0, 5);
     IterationPart end = finish(List.of(new IterationValue("TPS", 100, "tx/s", "x")));
     for (List<IterationPart> order :
         List.of(
-            List.of(died.toPart(), rerun.toPart(), end),
-            List.of(end, rerun.toPart(), died.toPart()))) {
+            List.of(died.toPart(true), rerun.toPart(true), end),
+            List.of(end, rerun.toPart(true), died.toPart(true)))) {
       Map<String, Double> m = settle(order.toArray(IterationPart[]::new));
       assertEquals(2.0, m.get("sample_count"), order.toString());
       assertEquals(100.0, m.get("tps_interval_min"));
@@ -119,16 +119,16 @@ class IterationAggregatorTest {
 
   @Test
   void theSameSamplesReadTwiceAreOneAttempt() throws Exception {
-    SampleBundle once = new SampleBundle("r", "8|1");
-    SampleBundle again = new SampleBundle("r", "8|1");
+    SampleBundle once = new SampleBundle("r", 8, 1);
+    SampleBundle again = new SampleBundle("r", 8, 1);
     for (int s = 1; s <= 3; s++) {
       once.add(IterationAggregationTest.sample("a" + s, s, 50 + s), 0, s);
       again.add(IterationAggregationTest.sample("a" + s, s, 50 + s), 0, 10 + s);
     }
     Map<String, Double> m =
         settle(
-            once.toPart(),
-            again.toPart(),
+            once.toPart(true),
+            again.toPart(true),
             finish(List.of(new IterationValue("TPS", 52, "tx/s", "x"))));
     assertEquals(3.0, m.get("sample_count"));
     assertEquals(51.0, m.get("tps_interval_min"));

@@ -82,14 +82,14 @@ class SampleBundleTest {
 
   @Test
   void aBundleGivesBackEverySampleWithWhereItWasRead() {
-    SampleBundle bundle = new SampleBundle("r", IterationPart.iterationOf(16, 2));
+    SampleBundle bundle = new SampleBundle("r", 16, 2);
     List<Sample> expected = new ArrayList<>();
     for (int i = 0; i < 40; i++) { // more than the first arrays hold
       Sample s = sample(i);
       bundle.add(s, i % 3, 1000L + i);
       expected.add(asAggregated(s));
     }
-    IterationPart part = bundle.toPart();
+    IterationPart part = bundle.toPart(true);
     assertTrue(part.isSample());
     assertEquals("r", part.runId);
     assertEquals("16|2", part.iteration);
@@ -110,6 +110,26 @@ class SampleBundleTest {
     assertEquals("0@1000", positions.get(0));
     assertEquals("2@1002", positions.get(2));
     assertEquals(40, positions.size());
+  }
+
+  @Test
+  void aBundleSentWithoutHistogramsGivesEverythingElse() {
+    SampleBundle bundle = new SampleBundle("r", 4, 1);
+    for (int i = 0; i < 5; i++) {
+      bundle.add(sample(i), 0, i);
+    }
+    IterationPart with = bundle.toPart(true);
+    IterationPart without = bundle.toPart(false);
+    assertEquals(null, without.histograms);
+    assertTrue(with.histograms.length > 0);
+    List<Sample> all = with.toSamples(true);
+    List<Sample> left = without.toSamples(true);
+    for (int i = 0; i < all.size(); i++) {
+      assertEquals(sample(i).histogram(), all.get(i).histogram());
+      assertEquals(null, left.get(i).histogram());
+      assertEquals(all.get(i).tps(), left.get(i).tps());
+      assertEquals(all.get(i).eventId(), left.get(i).eventId());
+    }
   }
 
   @Test
