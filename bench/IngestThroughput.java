@@ -81,14 +81,23 @@ public class IngestThroughput {
       try (FlinkCluster flink = FlinkCluster.shared(2, 1)) {
         IngestService steady = new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE);
         List<Double> seconds = new java.util.ArrayList<>();
+        List<Long> jit = new java.util.ArrayList<>();
+        List<String> cores = new java.util.ArrayList<>();
+        List<String> cpuPerEvent = new java.util.ArrayList<>();
         long steadyRead = 0;
         for (int round = 1; round <= ROUNDS; round++) {
+          long jit0 = jitMillis();
+          long cpu0 = cpuNanos();
           t0 = System.nanoTime();
           IngestService.Result r =
               steady.ingest(bootstrap, new Warehouse(homeDir.resolve("wh-steady")), true);
           line("flink ingest, steady (running MiniCluster) round " + round, r.eventsRead(), t0);
           if (round > WARM_ROUNDS) {
             seconds.add((System.nanoTime() - t0) / 1e9);
+            jit.add(jitMillis() - jit0);
+            long cpu = cpuNanos() - cpu0;
+            cores.add(String.format("%.2f", cpu / (double) (System.nanoTime() - t0)));
+            cpuPerEvent.add(String.format("%.2f", cpu / 1e3 / r.eventsRead()));
           }
           steadyRead = r.eventsRead();
         }
@@ -100,8 +109,24 @@ public class IngestThroughput {
             steadyRead,
             median,
             steadyRead / median);
+        System.out.println(
+            "rounds " + (WARM_ROUNDS + 1) + "-" + ROUNDS + ": cores busy (process CPU / wall) "
+                + cores + ", process CPU µs per event " + cpuPerEvent
+                + ", JIT compiler time (ms) " + jit);
       }
     }
+  }
+
+  /** Time the JIT compilers spent so far, all threads (the JVM's own account). */
+  private static long jitMillis() {
+    return java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
+  }
+
+  /** CPU time of this process so far, all threads. */
+  private static long cpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static void line(String what, long events, long t0) {
