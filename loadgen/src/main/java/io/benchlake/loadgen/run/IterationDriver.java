@@ -27,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
+import org.HdrHistogram.SingleWriterRecorder;
 
 /**
  * Runs one iteration: N worker threads, each holding one connection, run transactions until the
@@ -52,7 +52,12 @@ final class IterationDriver {
 
   IterationResult run(int threads, int iteration, long seed) throws InterruptedException {
     Counters interval = new Counters();
-    Recorder recorder = new Recorder(3);
+    // One recorder per worker, which only that worker writes: no write to memory another worker
+    // writes too, where a shared recorder's counters bounced between the cores at every event.
+    SingleWriterRecorder[] recorders = new SingleWriterRecorder[threads];
+    for (int w = 0; w < threads; w++) {
+      recorders[w] = new SingleWriterRecorder(3);
+    }
     AtomicBoolean stop = new AtomicBoolean();
     AtomicReference<String> failure = new AtomicReference<>();
     AtomicInteger live = new AtomicInteger(threads);
@@ -105,7 +110,7 @@ final class IterationDriver {
                       new Bounds(deadline, budget, arrivals, stop),
                       failure,
                       interval,
-                      recorder,
+                      recorders[worker.index()],
                       events,
                       busyNanos);
                 } finally {
@@ -117,7 +122,7 @@ final class IterationDriver {
     }
     Snapshots snapshots;
     try {
-      snapshots = new Snapshots(threads, warmupTicks, start, interval, recorder, live);
+      snapshots = new Snapshots(threads, warmupTicks, start, interval, recorders, live);
     } catch (SQLException e) {
       Session.closeAll(sessions);
       return failed(threads, iteration, "cannot read the server's counters: " + describe(e));
@@ -269,10 +274,14 @@ final class IterationDriver {
       Bounds bounds,
       AtomicReference<String> failure,
       Counters counters,
-      Recorder recorder,
+      SingleWriterRecorder recorder,
       long[] events,
       long[] busyNanos) {
     int index = worker.index();
+    // Counted here and handed over at the end: the arrays' elements of all workers share cache
+    // lines, which every event written to them would move between the cores.
+    long done = 0;
+    long busy = 0;
     Connection connection = session.connection();
     Transaction transaction = session.transaction();
     try {
@@ -283,11 +292,11 @@ final class IterationDriver {
           long took = System.nanoTime() - t0;
           recorder.recordValue(Math.max(1, took / 1000));
           counters.add(q);
-          events[index]++;
-          busyNanos[index] += took;
+          done++;
+          busy += took;
           transaction.pause(bounds.deadline());
         } catch (SQLException e) {
-          busyNanos[index] += System.nanoTime() - t0;
+          busy += System.nanoTime() - t0;
           switch (ErrorClass.of(e, plan.ignoreErrors())) {
             case RETRY -> {
               counters.errors.increment();
@@ -314,6 +323,8 @@ final class IterationDriver {
       failure.compareAndSet(null, describe(e));
       bounds.stop().set(true);
     } finally {
+      events[index] = done;
+      busyNanos[index] = busy;
       closeQuietly(transaction, connection);
     }
   }
@@ -372,7 +383,11 @@ final class IterationDriver {
     final int warmupTicks;
     final long start;
     final Counters counters;
-    final Recorder recorder;
+    final SingleWriterRecorder[] recorders;
+
+    /** Each worker's interval histogram of the last snapshot, given back to be filled again. */
+    final Histogram[] recycled;
+
     final AtomicInteger live;
     final Counters.Totals measured = new Counters.Totals();
     final Histogram measuredLatency = new Histogram(3);
@@ -392,14 +407,15 @@ final class IterationDriver {
         int warmupTicks,
         long start,
         Counters counters,
-        Recorder recorder,
+        SingleWriterRecorder[] recorders,
         AtomicInteger live)
         throws SQLException {
       this.threads = threads;
       this.warmupTicks = warmupTicks;
       this.start = start;
       this.counters = counters;
-      this.recorder = recorder;
+      this.recorders = recorders;
+      this.recycled = new Histogram[recorders.length];
       this.live = live;
       this.lastTick = start;
       this.measuredStart = start;
@@ -471,7 +487,11 @@ final class IterationDriver {
       long o = counters.other.sumThenReset();
       long e = counters.errors.sumThenReset();
       long rc = counters.reconnects.sumThenReset();
-      Histogram latency = recorder.getIntervalHistogram();
+      Histogram latency = new Histogram(3);
+      for (int i = 0; i < recorders.length; i++) {
+        recycled[i] = recorders[i].getIntervalHistogram(recycled[i]);
+        latency.add(recycled[i]);
+      }
       long[] values = readCounters();
       long valuesAt = System.nanoTime();
       Map<String, Double> rates =
