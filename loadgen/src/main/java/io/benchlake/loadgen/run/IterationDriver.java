@@ -7,6 +7,8 @@ import io.benchlake.loadgen.workload.TimeProfile;
 import io.benchlake.loadgen.workload.Transaction;
 import io.benchlake.loadgen.workload.Worker;
 import io.benchlake.loadgen.workload.Workload;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -22,7 +24,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -51,7 +52,7 @@ final class IterationDriver {
   }
 
   IterationResult run(int threads, int iteration, long seed) throws InterruptedException {
-    Counters interval = new Counters();
+    Counters interval = new Counters(threads);
     // One recorder per worker, which only that worker writes: no write to memory another worker
     // writes too, where a shared recorder's counters bounced between the cores at every event.
     SingleWriterRecorder[] recorders = new SingleWriterRecorder[threads];
@@ -91,7 +92,8 @@ final class IterationDriver {
         plan.durationS() == 0
             ? Long.MAX_VALUE
             : start + warmupTicks * intervalNanos + (long) (plan.durationS() * NANOS);
-    AtomicLong budget = new AtomicLong(plan.events() > 0 ? plan.events() : Long.MAX_VALUE);
+    // Shared by the workers only when --events bounds them, as sysbench's event counter.
+    AtomicLong budget = plan.events() > 0 ? new AtomicLong(plan.events()) : null;
     Arrivals arrivals = plan.rate() > 0 ? new Arrivals(plan.rate(), start, seed) : null;
     long[] events = new long[threads];
     long[] busyNanos = new long[threads];
@@ -227,7 +229,7 @@ final class IterationDriver {
   private record Bounds(long deadline, AtomicLong budget, Arrivals arrivals, AtomicBoolean stop) {
     /** The time the next transaction is due, or -1 when the worker is to stop. */
     long next() {
-      if (stop.get() || budget.getAndDecrement() <= 0) {
+      if (stop.get() || (budget != null && budget.getAndDecrement() <= 0)) {
         return -1;
       }
       long now = System.nanoTime();
@@ -282,6 +284,7 @@ final class IterationDriver {
     // lines, which every event written to them would move between the cores.
     long done = 0;
     long busy = 0;
+    Counters.Count count = counters.of(index);
     Connection connection = session.connection();
     Transaction transaction = session.transaction();
     try {
@@ -291,7 +294,7 @@ final class IterationDriver {
           QueryCounts q = transaction.execute();
           long took = System.nanoTime() - t0;
           recorder.recordValue(Math.max(1, took / 1000));
-          counters.add(q);
+          count.add(q);
           done++;
           busy += took;
           transaction.pause(bounds.deadline());
@@ -299,11 +302,11 @@ final class IterationDriver {
           busy += System.nanoTime() - t0;
           switch (ErrorClass.of(e, plan.ignoreErrors())) {
             case RETRY -> {
-              counters.errors.increment();
+              count.add(Counters.ERRORS, 1);
               transaction.rollback();
             }
             case RECONNECT -> {
-              counters.reconnects.increment();
+              count.add(Counters.RECONNECTS, 1);
               closeQuietly(transaction, connection);
               connection = dataSource.getConnection();
               transaction = workload.newTransaction(connection, worker);
@@ -316,9 +319,9 @@ final class IterationDriver {
         }
       }
       QueryCounts last = transaction.finish();
-      counters.reads.add(last.reads());
-      counters.writes.add(last.writes());
-      counters.other.add(last.other());
+      count.add(Counters.READS, last.reads());
+      count.add(Counters.WRITES, last.writes());
+      count.add(Counters.OTHER, last.other());
     } catch (SQLException e) {
       failure.compareAndSet(null, describe(e));
       bounds.stop().set(true);
@@ -350,20 +353,72 @@ final class IterationDriver {
     }
   }
 
-  /** Per-interval counters the workers add to and the reporter drains. */
+  /**
+   * What the workers counted, one {@link Count} each, and what the reporter has taken of it. A
+   * worker only ever writes its own counts, so no write of one moves a cache line another worker
+   * writes (the shared adders this replaces did, several times per event).
+   */
   private static final class Counters {
-    final LongAdder transactions = new LongAdder();
-    final LongAdder reads = new LongAdder();
-    final LongAdder writes = new LongAdder();
-    final LongAdder other = new LongAdder();
-    final LongAdder errors = new LongAdder();
-    final LongAdder reconnects = new LongAdder();
+    static final int TRANSACTIONS = 0;
+    static final int READS = 1;
+    static final int WRITES = 2;
+    static final int OTHER = 3;
+    static final int ERRORS = 4;
+    static final int RECONNECTS = 5;
+    private static final int KINDS = 6;
 
-    void add(QueryCounts q) {
-      transactions.increment();
-      reads.add(q.reads());
-      writes.add(q.writes());
-      other.add(q.other());
+    private final Count[] workers;
+    private final long[][] taken;
+
+    Counters(int workers) {
+      this.workers = new Count[workers];
+      this.taken = new long[workers][KINDS];
+      for (int w = 0; w < workers; w++) {
+        this.workers[w] = new Count();
+      }
+    }
+
+    Count of(int worker) {
+      return workers[worker];
+    }
+
+    /** What every worker counted since the last call, per kind (the reporter's thread only). */
+    long[] sinceLast() {
+      long[] sum = new long[KINDS];
+      for (int w = 0; w < workers.length; w++) {
+        for (int k = 0; k < KINDS; k++) {
+          long now = workers[w].get(k);
+          sum[k] += now - taken[w][k];
+          taken[w][k] = now;
+        }
+      }
+      return sum;
+    }
+
+    /**
+     * One worker's running counts, written by it alone with opaque stores (plain stores on x86) and
+     * read by the reporter; in the middle of an array whose ends keep the next object's data off
+     * their cache line.
+     */
+    static final class Count {
+      private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+      private static final int PAD = 8;
+      private final long[] slots = new long[PAD + KINDS + PAD];
+
+      void add(int kind, long n) {
+        SLOT.setOpaque(slots, PAD + kind, (long) SLOT.getOpaque(slots, PAD + kind) + n);
+      }
+
+      void add(QueryCounts q) {
+        add(TRANSACTIONS, 1);
+        add(READS, q.reads());
+        add(WRITES, q.writes());
+        add(OTHER, q.other());
+      }
+
+      long get(int kind) {
+        return (long) SLOT.getOpaque(slots, PAD + kind);
+      }
     }
 
     /** Running totals of the measured intervals. */
@@ -481,12 +536,13 @@ final class IterationDriver {
     private void snapshot(long now) {
       ticks++;
       boolean warmup = ticks <= warmupTicks;
-      long tx = counters.transactions.sumThenReset();
-      long r = counters.reads.sumThenReset();
-      long w = counters.writes.sumThenReset();
-      long o = counters.other.sumThenReset();
-      long e = counters.errors.sumThenReset();
-      long rc = counters.reconnects.sumThenReset();
+      long[] counted = counters.sinceLast();
+      long tx = counted[Counters.TRANSACTIONS];
+      long r = counted[Counters.READS];
+      long w = counted[Counters.WRITES];
+      long o = counted[Counters.OTHER];
+      long e = counted[Counters.ERRORS];
+      long rc = counted[Counters.RECONNECTS];
       Histogram latency = new Histogram(3);
       for (int i = 0; i < recorders.length; i++) {
         recycled[i] = recorders[i].getIntervalHistogram(recycled[i]);
