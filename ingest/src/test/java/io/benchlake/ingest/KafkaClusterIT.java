@@ -39,12 +39,7 @@ class KafkaClusterIT {
     Path dir = TestDirs.fresh("cluster");
     BenchlakeHome home = new BenchlakeHome(dir.resolve("home"));
     try (KafkaTestCluster cluster = new KafkaTestCluster(dir.resolve("kafka"), 3);
-        EventBus bus =
-            EventBus.connect(
-                home,
-                Optional.of(cluster.bootstrap()),
-                Optional.empty(),
-                new Topics.Layout(3, (short) 0))) {
+        EventBus bus = on(cluster, home, 3)) {
       try (Admin admin =
           Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap()))) {
         var topic =
@@ -111,12 +106,7 @@ class KafkaClusterIT {
             .map(l -> List.of(l.split("\t")).subList(1, l.split("\t").length))
             .orElseThrow();
     try (KafkaTestCluster cluster = new KafkaTestCluster(dir.resolve("kafka"), 3);
-        EventBus bus =
-            EventBus.connect(
-                new BenchlakeHome(dir.resolve("home")),
-                Optional.of(cluster.bootstrap()),
-                Optional.empty(),
-                new Topics.Layout(3, (short) 0))) {
+        EventBus bus = on(cluster, new BenchlakeHome(dir.resolve("home")), 3)) {
       var service = new io.benchlake.ingest.importer.ImportService();
       var parsed =
           service.parse(
@@ -181,13 +171,7 @@ class KafkaClusterIT {
       BadInputException e =
           org.junit.jupiter.api.Assertions.assertThrows(
               BadInputException.class,
-              () ->
-                  EventBus.connect(
-                          new BenchlakeHome(dir.resolve("home")),
-                          Optional.of(cluster.bootstrap()),
-                          Optional.empty(),
-                          new Topics.Layout(1, (short) 0))
-                      .close());
+              () -> on(cluster, new BenchlakeHome(dir.resolve("home")), 1).close());
       assertTrue(
           e.getMessage().contains("would delete events (retention.ms=604800000)"), e.getMessage());
     }
@@ -203,12 +187,7 @@ class KafkaClusterIT {
     Path dir = TestDirs.fresh("cluster-one-partition");
     BenchlakeHome home = new BenchlakeHome(dir.resolve("home"));
     try (KafkaTestCluster cluster = new KafkaTestCluster(dir.resolve("kafka"), 1);
-        EventBus bus =
-            EventBus.connect(
-                home,
-                Optional.of(cluster.bootstrap()),
-                Optional.empty(),
-                new Topics.Layout(1, (short) 0))) {
+        EventBus bus = on(cluster, home, 1)) {
       List<Event> whole = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
         whole.addAll(
@@ -240,5 +219,14 @@ class KafkaClusterIT {
       assertEquals(
           21 * 12, IngestServiceIT.count(warehouse, WarehouseTable.SAMPLES, "true"), "once each");
     }
+  }
+
+  /** The event bus of {@code home} on the test cluster, its topics of {@code partitions}. */
+  private static EventBus on(KafkaTestCluster cluster, BenchlakeHome home, int partitions) {
+    return EventBus.connect(
+        home,
+        Optional.of(cluster.bootstrap()),
+        Optional.empty(),
+        new Topics.Layout(partitions, (short) 0));
   }
 }
