@@ -24,6 +24,8 @@ final class SampleBundle {
 
   private final String runId;
   private final String iteration;
+  private final int threads;
+  private final int iterationNumber;
   private final DataOutputSerializer bytes = new DataOutputSerializer(4096);
 
   /** The samples' histograms, each length-prefixed, apart from their fields: they may be left. */
@@ -33,9 +35,6 @@ final class SampleBundle {
   private long[] offsets = new long[16];
   private int count;
   private long newestEmittedMicros = Long.MIN_VALUE;
-
-  private final int threads;
-  private final int iterationNumber;
 
   SampleBundle(String runId, int threads, int iteration) {
     this.runId = runId;

@@ -53,12 +53,6 @@ final class IterationDriver {
 
   IterationResult run(int threads, int iteration, long seed) throws InterruptedException {
     Counters interval = new Counters(threads);
-    // One recorder per worker, which only that worker writes: no write to memory another worker
-    // writes too, where a shared recorder's counters bounced between the cores at every event.
-    SingleWriterRecorder[] recorders = new SingleWriterRecorder[threads];
-    for (int w = 0; w < threads; w++) {
-      recorders[w] = new SingleWriterRecorder(3);
-    }
     AtomicBoolean stop = new AtomicBoolean();
     AtomicReference<String> failure = new AtomicReference<>();
     AtomicInteger live = new AtomicInteger(threads);
@@ -111,8 +105,7 @@ final class IterationDriver {
                       session,
                       new Bounds(deadline, budget, arrivals, stop),
                       failure,
-                      interval,
-                      recorders[worker.index()],
+                      interval.of(worker.index()),
                       events,
                       busyNanos);
                 } finally {
@@ -124,7 +117,7 @@ final class IterationDriver {
     }
     Snapshots snapshots;
     try {
-      snapshots = new Snapshots(threads, warmupTicks, start, interval, recorders, live);
+      snapshots = new Snapshots(threads, warmupTicks, start, interval, live);
     } catch (SQLException e) {
       Session.closeAll(sessions);
       return failed(threads, iteration, "cannot read the server's counters: " + describe(e));
@@ -275,8 +268,7 @@ final class IterationDriver {
       Session session,
       Bounds bounds,
       AtomicReference<String> failure,
-      Counters counters,
-      SingleWriterRecorder recorder,
+      Counters.Count count,
       long[] events,
       long[] busyNanos) {
     int index = worker.index();
@@ -284,7 +276,6 @@ final class IterationDriver {
     // lines, which every event written to them would move between the cores.
     long done = 0;
     long busy = 0;
-    Counters.Count count = counters.of(index);
     Connection connection = session.connection();
     Transaction transaction = session.transaction();
     try {
@@ -293,8 +284,7 @@ final class IterationDriver {
         try {
           QueryCounts q = transaction.execute();
           long took = System.nanoTime() - t0;
-          recorder.recordValue(Math.max(1, took / 1000));
-          count.add(q);
+          count.add(q, took);
           done++;
           busy += took;
           transaction.pause(bounds.deadline());
@@ -354,9 +344,10 @@ final class IterationDriver {
   }
 
   /**
-   * What the workers counted, one {@link Count} each, and what the reporter has taken of it. A
-   * worker only ever writes its own counts, so no write of one moves a cache line another worker
-   * writes (the shared adders this replaces did, several times per event).
+   * What the workers counted and the latencies they recorded, one {@link Count} each, and what the
+   * reporter has taken of them. A worker only ever writes its own, so no write of one moves a cache
+   * line another worker writes (the shared adders and HdrHistogram Recorder this replaces did,
+   * several times per event).
    */
   private static final class Counters {
     static final int TRANSACTIONS = 0;
@@ -382,6 +373,17 @@ final class IterationDriver {
       return workers[worker];
     }
 
+    /** The latencies every worker recorded since the last call (the reporter's thread only). */
+    Histogram latencySinceLast() {
+      Histogram sum = new Histogram(3);
+      for (Count worker : workers) {
+        // given back to be filled again, so that it keeps the size it grew to
+        worker.recycled = worker.latency.getIntervalHistogram(worker.recycled);
+        sum.add(worker.recycled);
+      }
+      return sum;
+    }
+
     /** What every worker counted since the last call, per kind (the reporter's thread only). */
     long[] sinceLast() {
       long[] sum = new long[KINDS];
@@ -397,19 +399,23 @@ final class IterationDriver {
 
     /**
      * One worker's running counts, written by it alone with opaque stores (plain stores on x86) and
-     * read by the reporter; in the middle of an array whose ends keep the next object's data off
-     * their cache line.
+     * read by the reporter, in the middle of an array whose ends keep the next object's data off
+     * their cache line; and its latencies, in a recorder of its own.
      */
     static final class Count {
       private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
       private static final int PAD = 8;
       private final long[] slots = new long[PAD + KINDS + PAD];
+      private final SingleWriterRecorder latency = new SingleWriterRecorder(3);
+      private Histogram recycled;
 
       void add(int kind, long n) {
         SLOT.setOpaque(slots, PAD + kind, (long) SLOT.getOpaque(slots, PAD + kind) + n);
       }
 
-      void add(QueryCounts q) {
+      /** A transaction done in {@code nanos}, with its queries. */
+      void add(QueryCounts q, long nanos) {
+        latency.recordValue(Math.max(1, nanos / 1000));
         add(TRANSACTIONS, 1);
         add(READS, q.reads());
         add(WRITES, q.writes());
@@ -438,11 +444,6 @@ final class IterationDriver {
     final int warmupTicks;
     final long start;
     final Counters counters;
-    final SingleWriterRecorder[] recorders;
-
-    /** Each worker's interval histogram of the last snapshot, given back to be filled again. */
-    final Histogram[] recycled;
-
     final AtomicInteger live;
     final Counters.Totals measured = new Counters.Totals();
     final Histogram measuredLatency = new Histogram(3);
@@ -457,20 +458,12 @@ final class IterationDriver {
     long lastValuesAt;
     long measuredBaseAt;
 
-    Snapshots(
-        int threads,
-        int warmupTicks,
-        long start,
-        Counters counters,
-        SingleWriterRecorder[] recorders,
-        AtomicInteger live)
+    Snapshots(int threads, int warmupTicks, long start, Counters counters, AtomicInteger live)
         throws SQLException {
       this.threads = threads;
       this.warmupTicks = warmupTicks;
       this.start = start;
       this.counters = counters;
-      this.recorders = recorders;
-      this.recycled = new Histogram[recorders.length];
       this.live = live;
       this.lastTick = start;
       this.measuredStart = start;
@@ -543,11 +536,7 @@ final class IterationDriver {
       long o = counted[Counters.OTHER];
       long e = counted[Counters.ERRORS];
       long rc = counted[Counters.RECONNECTS];
-      Histogram latency = new Histogram(3);
-      for (int i = 0; i < recorders.length; i++) {
-        recycled[i] = recorders[i].getIntervalHistogram(recycled[i]);
-        latency.add(recycled[i]);
-      }
+      Histogram latency = counters.latencySinceLast();
       long[] values = readCounters();
       long valuesAt = System.nanoTime();
       Map<String, Double> rates =
