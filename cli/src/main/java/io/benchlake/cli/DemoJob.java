@@ -1,6 +1,5 @@
 package io.benchlake.cli;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.report.ComparisonQuery;
 import io.benchlake.analytics.report.ComparisonReport;
@@ -14,7 +13,7 @@ import io.benchlake.home.BenchlakeHome;
 import io.benchlake.ingest.IngestService;
 import io.benchlake.loadgen.run.BenchmarkRun;
 import io.benchlake.loadgen.run.RunPlan;
-import io.benchlake.loadgen.run.ServerPool;
+import io.benchlake.loadgen.run.ServerConnections;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
 import io.benchlake.loadgen.server.MariaDbDistribution;
 import io.benchlake.loadgen.server.ServerConfig;
@@ -139,11 +138,11 @@ final class DemoJob {
       throws Exception {
     out.printf("%n== MariaDB %s (embedded) ==%n", version);
     try (EmbeddedMariaDb server =
-            EmbeddedMariaDb.start(home, version, ServerConfig.embeddedDefaults());
-        HikariDataSource pool = ServerPool.open(server, plan.maxConnections())) {
+        EmbeddedMariaDb.start(home, version, ServerConfig.embeddedDefaults())) {
+      ServerConnections connections = ServerConnections.open(server);
       BenchmarkRun run = new BenchmarkRun(plan, server, publisher::publish, out);
-      run.prepare(pool);
-      BenchmarkRun.Outcome outcome = run.execute(pool);
+      run.prepare(connections);
+      BenchmarkRun.Outcome outcome = run.execute(connections);
       publisher.flush();
       return outcome.dataset();
     }

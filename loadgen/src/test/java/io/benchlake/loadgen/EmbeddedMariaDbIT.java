@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.loadgen.run.BenchmarkRun;
 import io.benchlake.loadgen.run.RunPlan;
-import io.benchlake.loadgen.run.ServerPool;
+import io.benchlake.loadgen.run.ServerConnections;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
 import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.workload.RandOptions;
@@ -41,6 +40,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -92,31 +92,30 @@ class EmbeddedMariaDbIT {
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     long beginsBefore;
-    try (HikariDataSource ds = ServerPool.open(server, 2)) {
-      BenchmarkRun run =
-          new BenchmarkRun(
-              plan, server, events::add, new PrintStream(printed, true, StandardCharsets.UTF_8));
-      run.prepare(ds);
-      beginsBefore = status(ds, "Com_begin");
-      run.execute(ds);
-      long begins = status(ds, "Com_begin") - beginsBefore;
-      long transactions =
-          events.stream()
-              .filter(e -> e instanceof IterationFinished)
-              .map(e -> (IterationFinished) e)
-              .mapToLong(
-                  f ->
-                      (long)
-                          f.values().stream()
-                              .filter(v -> v.metric().equals("transactions"))
-                              .findFirst()
-                              .orElseThrow()
-                              .value())
-              .sum();
-      assertTrue(
-          begins >= transactions,
-          "explicit BEGIN per transaction: " + begins + " vs " + transactions);
-    }
+    ServerConnections ds = ServerConnections.open(server);
+    BenchmarkRun run =
+        new BenchmarkRun(
+            plan, server, events::add, new PrintStream(printed, true, StandardCharsets.UTF_8));
+    run.prepare(ds);
+    beginsBefore = status(ds, "Com_begin");
+    run.execute(ds);
+    long begins = status(ds, "Com_begin") - beginsBefore;
+    long transactions =
+        events.stream()
+            .filter(e -> e instanceof IterationFinished)
+            .map(e -> (IterationFinished) e)
+            .mapToLong(
+                f ->
+                    (long)
+                        f.values().stream()
+                            .filter(v -> v.metric().equals("transactions"))
+                            .findFirst()
+                            .orElseThrow()
+                            .value())
+            .sum();
+    assertTrue(
+        begins >= transactions,
+        "explicit BEGIN per transaction: " + begins + " vs " + transactions);
     assertTrue(events.get(0) instanceof RunStarted);
     assertTrue(events.get(1) instanceof EnvironmentSnapshot);
     assertTrue(
@@ -225,65 +224,63 @@ class EmbeddedMariaDbIT {
     List<String> counters =
         List.of("Com_select", "Com_insert", "Com_update", "Com_delete", "Com_begin", "Com_commit");
     int events = 50;
-    try (HikariDataSource ds = ServerPool.open(server, 2)) {
-      for (var entry : expected.entrySet()) {
-        String name = entry.getKey();
-        int tables = name.startsWith("select_random") ? 1 : 2;
-        Workload workload = Workloads.create(name, OltpOptions.defaults(tables, 500));
-        workload.prepare(ds, 1);
-        Map<String, Long> before;
-        Map<String, Long> after;
-        // A connection of its own: a pooled one may hold statements prepared on the tables of an
-        // earlier workload, which the server re-prepares on first use (counted as Com_select).
-        try (Connection c = workerConnection()) {
-          Worker worker =
-              new Worker(0, 1, new RandomKeys(new SplittableRandom(7), RandOptions.defaults()));
-          try (Transaction tx = workload.newTransaction(c, worker)) {
-            before = statuses(c, counters); // this session's counters only
-            for (int i = 0; i < events; i++) {
-              tx.execute();
-            }
-            tx.finish();
-            after = statuses(c, counters);
-          }
-        }
-        for (String counter : counters) {
-          // the status query itself is a SHOW, not one of these
-          long perEvent = entry.getValue().getOrDefault(counter, 0L);
-          assertEquals(
-              perEvent * events,
-              after.get(counter) - before.get(counter),
-              name + ": " + counter + " per " + events + " events");
-        }
-        workload.cleanup(ds, 1);
-      }
-      Workload bulk = Workloads.create("bulk_insert", OltpOptions.defaults());
-      bulk.prepare(ds, 2);
+    ServerConnections ds = ServerConnections.open(server);
+    for (var entry : expected.entrySet()) {
+      String name = entry.getKey();
+      int tables = name.startsWith("select_random") ? 1 : 2;
+      Workload workload = Workloads.create(name, OltpOptions.defaults(tables, 500));
+      workload.prepare(ds, 1);
       Map<String, Long> before;
       Map<String, Long> after;
+      // A new connection for each workload: one that held statements prepared on the tables of
+      // an earlier workload would have the server re-prepare them (counted as Com_select).
       try (Connection c = ds.getConnection()) {
         Worker worker =
-            new Worker(1, 2, new RandomKeys(new SplittableRandom(7), RandOptions.defaults()));
-        try (Transaction tx = bulk.newTransaction(c, worker)) {
-          before = statuses(c, counters);
-          for (int i = 0; i < 100_000; i++) {
+            new Worker(0, 1, new RandomKeys(new SplittableRandom(7), RandOptions.defaults()));
+        try (Transaction tx = workload.newTransaction(c, worker)) {
+          before = statuses(c, counters); // this session's counters only
+          for (int i = 0; i < events; i++) {
             tx.execute();
           }
           tx.finish();
           after = statuses(c, counters);
         }
       }
-      long inserts = after.get("Com_insert") - before.get("Com_insert");
-      assertTrue(inserts >= 2 && inserts < 100, "rows go as multi-row inserts: " + inserts);
-      try (Connection c = ds.getConnection();
-          ResultSet rs =
-              c.createStatement().executeQuery("SELECT COUNT(*), MAX(id) FROM sbtest2")) {
-        rs.next();
-        assertEquals(100_000, rs.getLong(1), "one row per event, in worker 2's own table");
-        assertEquals(100_000, rs.getLong(2));
+      for (String counter : counters) {
+        // the status query itself is a SHOW, not one of these
+        long perEvent = entry.getValue().getOrDefault(counter, 0L);
+        assertEquals(
+            perEvent * events,
+            after.get(counter) - before.get(counter),
+            name + ": " + counter + " per " + events + " events");
       }
-      bulk.cleanup(ds, 2);
+      workload.cleanup(ds, 1);
     }
+    Workload bulk = Workloads.create("bulk_insert", OltpOptions.defaults());
+    bulk.prepare(ds, 2);
+    Map<String, Long> before;
+    Map<String, Long> after;
+    try (Connection c = ds.getConnection()) {
+      Worker worker =
+          new Worker(1, 2, new RandomKeys(new SplittableRandom(7), RandOptions.defaults()));
+      try (Transaction tx = bulk.newTransaction(c, worker)) {
+        before = statuses(c, counters);
+        for (int i = 0; i < 100_000; i++) {
+          tx.execute();
+        }
+        tx.finish();
+        after = statuses(c, counters);
+      }
+    }
+    long inserts = after.get("Com_insert") - before.get("Com_insert");
+    assertTrue(inserts >= 2 && inserts < 100, "rows go as multi-row inserts: " + inserts);
+    try (Connection c = ds.getConnection();
+        ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*), MAX(id) FROM sbtest2")) {
+      rs.next();
+      assertEquals(100_000, rs.getLong(1), "one row per event, in worker 2's own table");
+      assertEquals(100_000, rs.getLong(2));
+    }
+    bulk.cleanup(ds, 2);
   }
 
   @Test
@@ -292,31 +289,30 @@ class EmbeddedMariaDbIT {
         RunPlan.timed(
             null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 5, 0);
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
-    try (HikariDataSource ds = ServerPool.open(server, 4)) {
-      // 300 transactions a second arriving at random: far below what 2 threads can do.
-      RunPlan paced =
-          new RunPlan(
-              null,
-              null,
-              "it",
-              "oltp_point_select",
-              OltpOptions.defaults(1, 1000),
-              List.of(2),
-              1,
-              5,
-              0,
-              0,
-              1,
-              95,
-              300,
-              null,
-              List.of());
-      BenchmarkRun run =
-          new BenchmarkRun(
-              paced, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
-      run.prepare(ds);
-      run.execute(ds);
-    }
+    ServerConnections ds = ServerConnections.open(server);
+    // 300 transactions a second arriving at random: far below what 2 threads can do.
+    RunPlan paced =
+        new RunPlan(
+            null,
+            null,
+            "it",
+            "oltp_point_select",
+            OltpOptions.defaults(1, 1000),
+            List.of(2),
+            1,
+            5,
+            0,
+            0,
+            1,
+            95,
+            300,
+            null,
+            List.of());
+    BenchmarkRun run =
+        new BenchmarkRun(
+            paced, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
+    run.prepare(ds);
+    run.execute(ds);
     IterationFinished f =
         events.stream()
             .filter(e -> e instanceof IterationFinished)
@@ -327,14 +323,6 @@ class EmbeddedMariaDbIT {
         f.values().stream().filter(v -> v.metric().equals("TPS")).findFirst().orElseThrow().value();
     assertEquals(300, tps, 45, "the arrival rate, not the server's capacity, sets TPS");
     assertTrue(base.rate() == 0, "without --rate, as fast as possible");
-  }
-
-  private static Connection workerConnection() throws SQLException {
-    String url = server.jdbcUrl();
-    return DriverManager.getConnection(
-        url + (url.contains("?") ? "&" : "?") + "useServerPrepStmts=true",
-        server.user(),
-        server.password());
   }
 
   private static Map<String, Long> statuses(Connection c, List<String> names) throws SQLException {
@@ -349,7 +337,7 @@ class EmbeddedMariaDbIT {
     return m;
   }
 
-  private static long status(HikariDataSource ds, String name) throws SQLException {
+  private static long status(DataSource ds, String name) throws SQLException {
     try (Connection c = ds.getConnection();
         ResultSet rs = c.createStatement().executeQuery("SHOW GLOBAL STATUS LIKE '" + name + "'")) {
       rs.next();

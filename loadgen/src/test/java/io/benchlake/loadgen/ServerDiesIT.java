@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.home.ServerFailedException;
 import io.benchlake.loadgen.run.BenchmarkRun;
 import io.benchlake.loadgen.run.RunPlan;
-import io.benchlake.loadgen.run.ServerPool;
+import io.benchlake.loadgen.run.ServerConnections;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
 import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.workload.oltp.OltpOptions;
@@ -41,24 +40,22 @@ class ServerDiesIT {
       RunPlan plan =
           RunPlan.timed(
               null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 60, 0);
-      try (HikariDataSource ds = ServerPool.open(server, plan.maxConnections())) {
-        BenchmarkRun run =
-            new BenchmarkRun(
-                plan, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
-        run.prepare(ds);
-        long pid = server.pid().orElseThrow();
-        // The server process this test started, killed by its PID as a crash would.
-        killer.schedule(
-            () -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly),
-            4,
-            TimeUnit.SECONDS);
-        long t0 = System.nanoTime();
-        ServerFailedException e = assertThrows(ServerFailedException.class, () -> run.execute(ds));
-        double took = (System.nanoTime() - t0) / 1e9;
-        assertTrue(
-            took < 50, "the failure is noticed well before the 60 s iteration ends: " + took);
-        assertTrue(e.getMessage().contains("SQL error"), e.getMessage());
-      }
+      ServerConnections ds = ServerConnections.open(server);
+      BenchmarkRun run =
+          new BenchmarkRun(
+              plan, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
+      run.prepare(ds);
+      long pid = server.pid().orElseThrow();
+      // The server process this test started, killed by its PID as a crash would.
+      killer.schedule(
+          () -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly),
+          4,
+          TimeUnit.SECONDS);
+      long t0 = System.nanoTime();
+      ServerFailedException e = assertThrows(ServerFailedException.class, () -> run.execute(ds));
+      double took = (System.nanoTime() - t0) / 1e9;
+      assertTrue(took < 50, "the failure is noticed well before the 60 s iteration ends: " + took);
+      assertTrue(e.getMessage().contains("SQL error"), e.getMessage());
     } finally {
       killer.shutdownNow();
     }

@@ -1,12 +1,11 @@
 package io.benchlake.loadgen.plan;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.loadgen.run.BenchmarkRun;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.RunProgress;
-import io.benchlake.loadgen.run.ServerPool;
+import io.benchlake.loadgen.run.ServerConnections;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
 import io.benchlake.loadgen.server.InstallDirServer;
 import io.benchlake.loadgen.server.JdbcServer;
@@ -95,22 +94,22 @@ public final class PlanRunner {
       out.printf("every cell of threads %s is done in an earlier run: skipped%n", run.threads());
       return new BenchmarkRun.Outcome(progress.resumes().orElseThrow().runId(), d.label());
     }
-    try (ServerUnderTest server = start(d);
-        HikariDataSource pool = ServerPool.open(server, run.maxConnections())) {
+    try (ServerUnderTest server = start(d)) {
+      ServerConnections connections = ServerConnections.open(server);
       BenchmarkRun benchmark = new BenchmarkRun(run, server, events, out);
       if (prepare) {
-        benchmark.prepare(pool);
+        benchmark.prepare(connections);
       } else {
-        benchmark.requireData(pool);
+        benchmark.requireData(connections);
       }
       BenchmarkRun.Outcome outcome;
       try {
-        outcome = benchmark.execute(pool, progress);
+        outcome = benchmark.execute(connections, progress);
       } finally {
         flush.run();
       }
       if (cleanup) {
-        benchmark.cleanup(pool);
+        benchmark.cleanup(connections);
       }
       return outcome;
     }

@@ -86,12 +86,12 @@ public final class BenchmarkRun {
   public record Outcome(String runId, String dataset) {}
 
   /** Runs the whole ladder. A server failure marks the run failed and throws. */
-  public Outcome execute(DataSource dataSource) throws SQLException, InterruptedException {
+  public Outcome execute(ServerConnections dataSource) throws SQLException, InterruptedException {
     return execute(dataSource, RunProgress.none());
   }
 
   /** Runs the cells of the ladder that {@code progress} does not have yet. */
-  public Outcome execute(DataSource dataSource, RunProgress progress)
+  public Outcome execute(ServerConnections dataSource, RunProgress progress)
       throws SQLException, InterruptedException {
     Workload workload = Workloads.create(plan.workload(), plan.options());
     Optional<RunProgress.Resumed> resumed = progress.resumes();

@@ -26,7 +26,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
-import javax.sql.DataSource;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
@@ -38,14 +37,17 @@ import org.HdrHistogram.SingleWriterRecorder;
 final class IterationDriver {
   private static final long NANOS = 1_000_000_000L;
 
-  private final DataSource dataSource;
+  private final ServerConnections connections;
   private final Workload workload;
   private final RunPlan plan;
   private final Consumer<IntervalReport> onInterval;
 
   IterationDriver(
-      DataSource dataSource, Workload workload, RunPlan plan, Consumer<IntervalReport> onInterval) {
-    this.dataSource = dataSource;
+      ServerConnections connections,
+      Workload workload,
+      RunPlan plan,
+      Consumer<IntervalReport> onInterval) {
+    this.connections = connections;
     this.workload = workload;
     this.plan = plan;
     this.onInterval = onInterval;
@@ -75,7 +77,7 @@ final class IterationDriver {
     Session[] sessions = new Session[threads];
     try {
       for (int w = 0; w < threads; w++) {
-        sessions[w] = Session.open(dataSource, workload, specs.get(w));
+        sessions[w] = Session.open(connections, workload, specs.get(w));
       }
     } catch (SQLException e) {
       Session.closeAll(sessions);
@@ -171,9 +173,9 @@ final class IterationDriver {
 
   /** A worker's connection and its prepared statements. */
   private record Session(Connection connection, Transaction transaction) {
-    static Session open(DataSource dataSource, Workload workload, Worker worker)
+    static Session open(ServerConnections connections, Workload workload, Worker worker)
         throws SQLException {
-      Connection connection = dataSource.getConnection();
+      Connection connection = connections.worker();
       try {
         return new Session(connection, workload.newTransaction(connection, worker));
       } catch (SQLException | RuntimeException e) {
@@ -298,7 +300,8 @@ final class IterationDriver {
             case RECONNECT -> {
               count.add(Counters.RECONNECTS, 1);
               closeQuietly(transaction, connection);
-              connection = dataSource.getConnection();
+              // With a timeout: the server may be gone for good. This worker's reads then poll.
+              connection = connections.getConnection();
               transaction = workload.newTransaction(connection, worker);
             }
             case ABORT -> {
@@ -467,7 +470,7 @@ final class IterationDriver {
       this.live = live;
       this.lastTick = start;
       this.measuredStart = start;
-      this.monitor = serverCounters.isEmpty() ? null : dataSource.getConnection();
+      this.monitor = serverCounters.isEmpty() ? null : connections.getConnection();
       this.lastValues = readCounters();
       this.measuredBase = lastValues;
       this.lastValuesAt = System.nanoTime();

@@ -145,11 +145,6 @@ public record RunPlan(
         properties);
   }
 
-  /** The connections a run needs at most: its workers or its loaders, and a monitor. */
-  public int maxConnections() {
-    return Math.max(maxThreads(), options.loaders()) + 1;
-  }
-
   public int maxThreads() {
     return threads.stream().mapToInt(Integer::intValue).max().orElse(1);
   }
