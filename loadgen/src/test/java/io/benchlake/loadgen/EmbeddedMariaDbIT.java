@@ -230,49 +230,17 @@ class EmbeddedMariaDbIT {
       int tables = name.startsWith("select_random") ? 1 : 2;
       Workload workload = Workloads.create(name, OltpOptions.defaults(tables, 500));
       workload.prepare(ds, 1);
-      Map<String, Long> before;
-      Map<String, Long> after;
-      // A new connection for each workload: one that held statements prepared on the tables of
-      // an earlier workload would have the server re-prepare them (counted as Com_select).
-      try (Connection c = ds.getConnection()) {
-        Worker worker =
-            new Worker(0, 1, new RandomKeys(new SplittableRandom(7), RandOptions.defaults()));
-        try (Transaction tx = workload.newTransaction(c, worker)) {
-          before = statuses(c, counters); // this session's counters only
-          for (int i = 0; i < events; i++) {
-            tx.execute();
-          }
-          tx.finish();
-          after = statuses(c, counters);
-        }
-      }
+      Map<String, Long> counted = counted(ds, workload, new Worker(0, 1, keys()), events, counters);
       for (String counter : counters) {
-        // the status query itself is a SHOW, not one of these
         long perEvent = entry.getValue().getOrDefault(counter, 0L);
         assertEquals(
-            perEvent * events,
-            after.get(counter) - before.get(counter),
-            name + ": " + counter + " per " + events + " events");
+            perEvent * events, counted.get(counter), name + ": " + counter + " per " + events);
       }
       workload.cleanup(ds, 1);
     }
     Workload bulk = Workloads.create("bulk_insert", OltpOptions.defaults());
     bulk.prepare(ds, 2);
-    Map<String, Long> before;
-    Map<String, Long> after;
-    try (Connection c = ds.getConnection()) {
-      Worker worker =
-          new Worker(1, 2, new RandomKeys(new SplittableRandom(7), RandOptions.defaults()));
-      try (Transaction tx = bulk.newTransaction(c, worker)) {
-        before = statuses(c, counters);
-        for (int i = 0; i < 100_000; i++) {
-          tx.execute();
-        }
-        tx.finish();
-        after = statuses(c, counters);
-      }
-    }
-    long inserts = after.get("Com_insert") - before.get("Com_insert");
+    long inserts = counted(ds, bulk, new Worker(1, 2, keys()), 100_000, counters).get("Com_insert");
     assertTrue(inserts >= 2 && inserts < 100, "rows go as multi-row inserts: " + inserts);
     try (Connection c = ds.getConnection();
         ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*), MAX(id) FROM sbtest2")) {
@@ -323,6 +291,35 @@ class EmbeddedMariaDbIT {
         f.values().stream().filter(v -> v.metric().equals("TPS")).findFirst().orElseThrow().value();
     assertEquals(300, tps, 45, "the arrival rate, not the server's capacity, sets TPS");
     assertTrue(base.rate() == 0, "without --rate, as fast as possible");
+  }
+
+  private static RandomKeys keys() {
+    return new RandomKeys(new SplittableRandom(7), RandOptions.defaults());
+  }
+
+  /**
+   * How much each of {@code counters} of one session grew while {@code worker} ran {@code events}
+   * transactions of {@code workload}. A new connection each time: one that held statements prepared
+   * on the tables of an earlier workload would have the server re-prepare them (counted as
+   * Com_select). The status query itself is a SHOW, none of these counters.
+   */
+  private static Map<String, Long> counted(
+      DataSource ds, Workload workload, Worker worker, int events, List<String> counters)
+      throws SQLException {
+    try (Connection c = ds.getConnection();
+        Transaction tx = workload.newTransaction(c, worker)) {
+      Map<String, Long> before = statuses(c, counters);
+      for (int i = 0; i < events; i++) {
+        tx.execute();
+      }
+      tx.finish();
+      Map<String, Long> after = statuses(c, counters);
+      Map<String, Long> grew = new LinkedHashMap<>();
+      for (String counter : counters) {
+        grew.put(counter, after.get(counter) - before.get(counter));
+      }
+      return grew;
+    }
   }
 
   private static Map<String, Long> statuses(Connection c, List<String> names) throws SQLException {
