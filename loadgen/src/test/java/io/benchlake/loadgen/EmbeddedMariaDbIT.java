@@ -293,6 +293,65 @@ class EmbeddedMariaDbIT {
     assertTrue(base.rate() == 0, "without --rate, as fast as possible");
   }
 
+  @Test
+  void aWorkerWhoseConnectionIsKilledReconnectsAndTheReconnectIsCounted() throws Exception {
+    RunPlan plan =
+        RunPlan.timed(
+            null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 6, 0);
+    List<Event> events = Collections.synchronizedList(new ArrayList<>());
+    ServerConnections ds = ServerConnections.open(server);
+    BenchmarkRun run =
+        new BenchmarkRun(
+            plan, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
+    run.prepare(ds);
+    Thread killer =
+        new Thread(
+            () -> {
+              try (Connection c = ds.getConnection()) {
+                Thread.sleep(3_000); // inside the 6 s iteration
+                // Every other connection of the benchmark user: the two workers' (blocking reads)
+                // and the run's own.
+                List<Long> ids = new ArrayList<>();
+                try (ResultSet rs =
+                    c.createStatement()
+                        .executeQuery(
+                            "SELECT ID FROM information_schema.PROCESSLIST"
+                                + " WHERE USER = 'benchlake' AND ID <> CONNECTION_ID()")) {
+                  while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                  }
+                }
+                for (long id : ids) {
+                  c.createStatement().execute("KILL CONNECTION " + id);
+                }
+              } catch (SQLException | InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    killer.start();
+    run.execute(ds);
+    killer.join();
+    IterationFinished f = only(events, IterationFinished.class);
+    assertTrue(value(f, "reconnects") >= 2, "both workers reconnected: " + value(f, "reconnects"));
+    assertTrue(value(f, "transactions") > 1000, "and went on: " + value(f, "transactions"));
+    RunFinished finished = only(events, RunFinished.class);
+    assertEquals(RunFinished.Status.completed, finished.status());
+  }
+
+  private static <T extends Event> T only(List<Event> events, Class<T> type) {
+    List<T> found = events.stream().filter(type::isInstance).map(type::cast).toList();
+    assertEquals(1, found.size(), type.getSimpleName());
+    return found.get(0);
+  }
+
+  private static double value(IterationFinished f, String metric) {
+    return f.values().stream()
+        .filter(v -> v.metric().equals(metric))
+        .findFirst()
+        .orElseThrow()
+        .value();
+  }
+
   private static RandomKeys keys() {
     return new RandomKeys(new SplittableRandom(7), RandOptions.defaults());
   }
