@@ -256,8 +256,6 @@ class EmbeddedMariaDbIT {
     RunPlan base =
         RunPlan.timed(
             null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 5, 0);
-    List<Event> events = Collections.synchronizedList(new ArrayList<>());
-    ServerConnections ds = ServerConnections.open(server);
     // 300 transactions a second arriving at random: far below what 2 threads can do.
     RunPlan paced =
         new RunPlan(
@@ -276,20 +274,9 @@ class EmbeddedMariaDbIT {
             300,
             null,
             List.of());
-    BenchmarkRun run =
-        new BenchmarkRun(
-            paced, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
-    run.prepare(ds);
-    run.execute(ds);
     IterationFinished f =
-        events.stream()
-            .filter(e -> e instanceof IterationFinished)
-            .map(e -> (IterationFinished) e)
-            .findFirst()
-            .orElseThrow();
-    double tps =
-        f.values().stream().filter(v -> v.metric().equals("TPS")).findFirst().orElseThrow().value();
-    assertEquals(300, tps, 45, "the arrival rate, not the server's capacity, sets TPS");
+        only(runOnce(paced, ServerConnections.open(server)), IterationFinished.class);
+    assertEquals(300, value(f, "TPS"), 45, "the arrival rate, not the server's capacity, sets TPS");
     assertTrue(base.rate() == 0, "without --rate, as fast as possible");
   }
 
@@ -298,17 +285,12 @@ class EmbeddedMariaDbIT {
     RunPlan plan =
         RunPlan.timed(
             null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 6, 0);
-    List<Event> events = Collections.synchronizedList(new ArrayList<>());
     ServerConnections ds = ServerConnections.open(server);
-    BenchmarkRun run =
-        new BenchmarkRun(
-            plan, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
-    run.prepare(ds);
     Thread killer =
         new Thread(
             () -> {
               try (Connection c = ds.getConnection()) {
-                Thread.sleep(3_000); // inside the 6 s iteration
+                Thread.sleep(3_000); // after the prepare, inside the 6 s iteration
                 // Every other connection of the benchmark user: the two workers' (blocking reads)
                 // and the run's own.
                 List<Long> ids = new ArrayList<>();
@@ -329,13 +311,24 @@ class EmbeddedMariaDbIT {
               }
             });
     killer.start();
-    run.execute(ds);
+    List<Event> events = runOnce(plan, ds);
     killer.join();
     IterationFinished f = only(events, IterationFinished.class);
     assertTrue(value(f, "reconnects") >= 2, "both workers reconnected: " + value(f, "reconnects"));
     assertTrue(value(f, "transactions") > 1000, "and went on: " + value(f, "transactions"));
     RunFinished finished = only(events, RunFinished.class);
     assertEquals(RunFinished.Status.completed, finished.status());
+  }
+
+  /** The events of {@code plan} run on the test's server, its tables prepared first. */
+  private static List<Event> runOnce(RunPlan plan, ServerConnections ds) throws Exception {
+    List<Event> events = Collections.synchronizedList(new ArrayList<>());
+    BenchmarkRun run =
+        new BenchmarkRun(
+            plan, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
+    run.prepare(ds);
+    run.execute(ds);
+    return events;
   }
 
   private static <T extends Event> T only(List<Event> events, Class<T> type) {
