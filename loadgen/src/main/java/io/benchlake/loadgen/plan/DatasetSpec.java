@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.plan;
 
+import io.benchlake.loadgen.env.Redaction;
 import java.util.Map;
 
 /**
@@ -30,7 +31,9 @@ public record DatasetSpec(
         && !jdbcUrl.startsWith("jdbc:mariadb:")
         && !jdbcUrl.startsWith("jdbc:mysql:")) {
       throw new IllegalArgumentException(
-          "jdbc-url must start with jdbc:mariadb: or jdbc:mysql:, was '" + jdbcUrl + "'");
+          "jdbc-url must start with jdbc:mariadb: or jdbc:mysql:, was '"
+              + Redaction.url(jdbcUrl)
+              + "'");
     }
     if (jdbcUrl != null && !cnf.isEmpty()) {
       throw new IllegalArgumentException("cnf applies to the servers benchlake starts only");

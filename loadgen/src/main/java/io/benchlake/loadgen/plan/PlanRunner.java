@@ -2,6 +2,7 @@ package io.benchlake.loadgen.plan;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.loadgen.env.Redaction;
 import io.benchlake.loadgen.run.BenchmarkRun;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.RunProgress;
@@ -52,7 +53,11 @@ public final class PlanRunner {
         MariaDbDistribution.of(d.embedded());
       } else if (d.passwordEnv() != null && System.getenv(d.passwordEnv()) == null) {
         throw new BadInputException(
-            "the password variable " + d.passwordEnv() + " of " + d.jdbcUrl() + " is not set");
+            "the password variable "
+                + d.passwordEnv()
+                + " of "
+                + Redaction.url(d.jdbcUrl())
+                + " is not set");
       }
     }
   }
@@ -152,9 +157,7 @@ public final class PlanRunner {
     String server =
         d.embedded() != null
             ? "embedded MariaDB " + d.embedded()
-            : d.installDir() != null
-                ? "MariaDB of " + d.installDir()
-                : io.benchlake.loadgen.env.Redaction.url(d.jdbcUrl());
+            : d.installDir() != null ? "MariaDB of " + d.installDir() : Redaction.url(d.jdbcUrl());
     return d.label() == null ? server : d.label() + " (" + server + ")";
   }
 
