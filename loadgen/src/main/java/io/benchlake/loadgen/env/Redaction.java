@@ -1,5 +1,8 @@
 package io.benchlake.loadgen.env;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,6 +38,29 @@ public final class Redaction {
     }
     String masked = URL_PASSWORD.matcher(url).replaceAll("$1" + MASK);
     return URL_USERINFO.matcher(masked).replaceAll("$1" + MASK + "$3");
+  }
+
+  /**
+   * A message that may quote {@code url} or parts of it (a driver's URL parsing error does) with
+   * the URL's passwords, and each of {@code passwords}, masked wherever they appear.
+   */
+  public static String message(String message, String url, String... passwords) {
+    if (message == null) {
+      return null;
+    }
+    List<String> secrets = new ArrayList<>(Arrays.asList(passwords));
+    if (url != null) {
+      for (Pattern p : List.of(URL_PASSWORD, URL_USERINFO)) {
+        p.matcher(url).results().forEach(r -> secrets.add(r.group(2)));
+      }
+    }
+    String masked = url(message);
+    for (String secret : secrets) {
+      if (secret != null && !secret.isEmpty()) {
+        masked = masked.replace(secret, MASK);
+      }
+    }
+    return masked;
   }
 
   public static boolean isSecretName(String name) {

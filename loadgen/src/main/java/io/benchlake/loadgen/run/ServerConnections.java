@@ -54,7 +54,10 @@ public final class ServerConnections extends MariaDbDataSource {
               + " as "
               + server.user()
               + ": "
-              + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+              + Redaction.message(
+                  String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
+                  server.jdbcUrl(),
+                  server.password()));
     }
   }
 
