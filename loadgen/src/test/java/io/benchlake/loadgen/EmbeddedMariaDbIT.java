@@ -253,9 +253,7 @@ class EmbeddedMariaDbIT {
 
   @Test
   void withRateTheArrivalsSetTheThroughputAndLatencyCountsFromTheArrival() throws Exception {
-    RunPlan base =
-        RunPlan.timed(
-            null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 5, 0);
+    RunPlan base = PointSelects.twoWorkersFor(5);
     // 300 transactions a second arriving at random: far below what 2 threads can do.
     RunPlan paced =
         new RunPlan(
@@ -282,9 +280,7 @@ class EmbeddedMariaDbIT {
 
   @Test
   void aWorkerWhoseConnectionIsKilledReconnectsAndTheReconnectIsCounted() throws Exception {
-    RunPlan plan =
-        RunPlan.timed(
-            null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 6, 0);
+    RunPlan plan = PointSelects.twoWorkersFor(6);
     ServerConnections ds = ServerConnections.open(server);
     Thread killer =
         new Thread(

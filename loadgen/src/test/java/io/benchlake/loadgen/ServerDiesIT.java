@@ -11,7 +11,6 @@ import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.ServerConnections;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
 import io.benchlake.loadgen.server.ServerConfig;
-import io.benchlake.loadgen.workload.oltp.OltpOptions;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunFinished;
@@ -37,9 +36,7 @@ class ServerDiesIT {
     ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
     try (EmbeddedMariaDb server =
         EmbeddedMariaDb.start(new BenchlakeHome(dir), "11.4.5", ServerConfig.embeddedDefaults())) {
-      RunPlan plan =
-          RunPlan.timed(
-              null, "it", "oltp_point_select", OltpOptions.defaults(1, 1000), List.of(2), 1, 60, 0);
+      RunPlan plan = PointSelects.twoWorkersFor(60);
       ServerConnections ds = ServerConnections.open(server);
       BenchmarkRun run =
           new BenchmarkRun(
