@@ -86,12 +86,12 @@ public final class BenchmarkRun {
   public record Outcome(String runId, String dataset) {}
 
   /** Runs the whole ladder. A server failure marks the run failed and throws. */
-  public Outcome execute(ServerConnections dataSource) throws SQLException, InterruptedException {
-    return execute(dataSource, RunProgress.none());
+  public Outcome execute(ServerConnections connections) throws SQLException, InterruptedException {
+    return execute(connections, RunProgress.none());
   }
 
   /** Runs the cells of the ladder that {@code progress} does not have yet. */
-  public Outcome execute(ServerConnections dataSource, RunProgress progress)
+  public Outcome execute(ServerConnections connections, RunProgress progress)
       throws SQLException, InterruptedException {
     Workload workload = Workloads.create(plan.workload(), plan.options());
     Optional<RunProgress.Resumed> resumed = progress.resumes();
@@ -100,7 +100,7 @@ public final class BenchmarkRun {
     String version;
     EnvironmentCapture capture = new EnvironmentCapture(host);
     EnvironmentSnapshot snapshot;
-    try (Connection c = dataSource.getConnection()) {
+    try (Connection c = connections.getConnection()) {
       version = scalar(c, "SELECT VERSION()");
       snapshot =
           new EnvironmentSnapshot(
@@ -113,14 +113,14 @@ public final class BenchmarkRun {
               capture.database(server, c));
     }
     String dataset = plan.dataset() != null ? plan.dataset() : datasetLabel(version);
-    Optional<Boolean> consistentBefore = consistency(workload, dataSource, "after setup");
+    Optional<Boolean> consistentBefore = consistency(workload, connections, "after setup");
     if (resumed.isEmpty()) {
       events.accept(runStarted(runId, startedAt, dataset, workload, consistentBefore));
     }
     events.accept(snapshot);
     SysbenchOutput output = new SysbenchOutput(out, plan.percentile());
     IntervalPublisher publisher = new IntervalPublisher(runId, startedAt, output);
-    IterationDriver driver = new IterationDriver(dataSource, workload, plan, publisher);
+    IterationDriver driver = new IterationDriver(connections, workload, plan, publisher);
     long seed =
         plan.options().randSeed() != 0 ? plan.options().randSeed() : Instant.now().toEpochMilli();
     try {
@@ -138,11 +138,11 @@ public final class BenchmarkRun {
           output.header(
               plan.workload(), threads, iteration, plan.iterations(), plan.reportIntervalS());
           publisher.iteration = iteration;
-          Map<String, Long> statusBefore = ServerStatus.read(dataSource);
+          Map<String, Long> statusBefore = ServerStatus.read(connections);
           IterationResult result =
               driver.run(threads, iteration, seed + 7919L * threads + iteration);
           Map<String, Long> statusAfter =
-              result.failure().isPresent() ? null : ServerStatus.read(dataSource);
+              result.failure().isPresent() ? null : ServerStatus.read(connections);
           output.summary(result);
           List<TransactionTiming> timings = timings(result);
           output.profile(timings);
@@ -180,7 +180,7 @@ public final class BenchmarkRun {
       throw e;
     }
     List<Property> after = new ArrayList<>();
-    consistency(workload, dataSource, "after run")
+    consistency(workload, connections, "after run")
         .ifPresent(ok -> after.add(new Property("Checksum after run", String.valueOf(ok))));
     events.accept(
         new RunFinished(

@@ -29,11 +29,15 @@ public final class ServerConnections extends MariaDbDataSource {
 
   private ServerConnections(ServerUnderTest server) throws SQLException {
     super(url(server, CONNECT_TIMEOUT_MS));
-    setUser(server.user());
-    setPassword(server.password());
-    blocking = new MariaDbDataSource(url(server, 0));
-    blocking.setUser(server.user());
-    blocking.setPassword(server.password());
+    signIn(this, server);
+    blocking = signIn(new MariaDbDataSource(url(server, 0)), server);
+  }
+
+  private static MariaDbDataSource signIn(MariaDbDataSource source, ServerUnderTest server)
+      throws SQLException {
+    source.setUser(server.user());
+    source.setPassword(server.password());
+    return source;
   }
 
   /**
