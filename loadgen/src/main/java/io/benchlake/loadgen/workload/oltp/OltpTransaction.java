@@ -21,6 +21,9 @@ final class OltpTransaction implements Transaction {
   private final boolean transactional;
   private final RandomKeys keys;
   private final Statement control;
+  // BEGIN and COMMIT are prepared on the server and executed, as sysbench's oltp_common.lua does
+  private final PreparedStatement begin;
+  private final PreparedStatement commit;
   // [group][table][statement of the group]
   private final PreparedStatement[][][] statements;
 
@@ -37,6 +40,8 @@ final class OltpTransaction implements Transaction {
     this.keys = keys;
     c.setAutoCommit(true); // BEGIN and COMMIT are sent explicitly, as sysbench does
     control = c.createStatement();
+    begin = transactional ? c.prepareStatement("BEGIN") : null;
+    commit = transactional ? c.prepareStatement("COMMIT") : null;
     counts = new int[groups.size()];
     statements = new PreparedStatement[groups.size()][options.tables()][];
     for (int g = 0; g < groups.size(); g++) {
@@ -57,7 +62,7 @@ final class OltpTransaction implements Transaction {
   @Override
   public QueryCounts execute() throws SQLException {
     if (transactional) {
-      control.execute("BEGIN");
+      begin.execute();
     }
     int reads = 0;
     int writes = 0;
@@ -109,7 +114,7 @@ final class OltpTransaction implements Transaction {
       }
     }
     if (transactional) {
-      control.execute("COMMIT");
+      commit.execute();
     }
     return new QueryCounts(reads, writes, transactional ? 2 : 0);
   }
