@@ -166,6 +166,9 @@ class EmbeddedMariaDbIT {
               .map(e -> (Sample) e)
               .toList();
       assertTrue(samples.size() >= 2, "a sample per second");
+      assertTrue(
+          samples.stream().allMatch(s -> s.liveThreads() == threads),
+          "every worker runs to the end, the last second included, as sysbench's thds: shows");
       assertEquals(
           total,
           samples.stream().mapToLong(Sample::transactions).sum(),

@@ -101,17 +101,23 @@ final class IterationDriver {
       Thread thread =
           new Thread(
               () -> {
+                // sysbench's "thds:" counts the threads still running: one that died of an error
+                // drops out at once; at the iteration's end the last line still shows them all.
+                boolean endedCleanly = false;
                 try {
-                  work(
-                      worker,
-                      session,
-                      new Bounds(deadline, budget, arrivals, stop),
-                      failure,
-                      interval.of(worker.index()),
-                      events,
-                      busyNanos);
+                  endedCleanly =
+                      work(
+                          worker,
+                          session,
+                          new Bounds(deadline, budget, arrivals, stop),
+                          failure,
+                          interval.of(worker.index()),
+                          events,
+                          busyNanos);
                 } finally {
-                  live.decrementAndGet();
+                  if (!endedCleanly) {
+                    live.decrementAndGet();
+                  }
                 }
               },
               "worker-" + threads + "-" + (w + 1));
@@ -265,7 +271,11 @@ final class IterationDriver {
     }
   }
 
-  private void work(
+  /**
+   * Runs one worker's transactions until the iteration ends; false when this worker stopped on an
+   * error of its own.
+   */
+  private boolean work(
       Worker worker,
       Session session,
       Bounds bounds,
@@ -280,6 +290,7 @@ final class IterationDriver {
     long busy = 0;
     Connection connection = session.connection();
     Transaction transaction = session.transaction();
+    boolean aborted = false;
     try {
       long t0;
       while ((t0 = bounds.next()) >= 0) {
@@ -307,6 +318,7 @@ final class IterationDriver {
             case ABORT -> {
               failure.compareAndSet(null, describe(e));
               bounds.stop().set(true);
+              aborted = true;
             }
           }
         }
@@ -315,9 +327,11 @@ final class IterationDriver {
       count.add(Counters.READS, last.reads());
       count.add(Counters.WRITES, last.writes());
       count.add(Counters.OTHER, last.other());
+      return !aborted;
     } catch (SQLException e) {
       failure.compareAndSet(null, describe(e));
       bounds.stop().set(true);
+      return false;
     } finally {
       events[index] = done;
       busyNanos[index] = busy;
