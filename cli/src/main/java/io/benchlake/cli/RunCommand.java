@@ -114,7 +114,9 @@ final class RunCommand implements Callable<Integer> {
       description = "Seconds between interval lines and samples (default 1s).")
   String reportInterval;
 
-  @Option(names = "--percentile", description = "The latency percentile reported (default 95).")
+  @Option(
+      names = "--percentile",
+      description = "The latency percentile reported (default 95; 0 turns it off, as in sysbench).")
   Double percentile;
 
   @Option(

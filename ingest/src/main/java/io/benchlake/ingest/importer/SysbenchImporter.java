@@ -86,8 +86,8 @@ public final class SysbenchImporter {
                 in.writes(),
                 in.other(),
                 null,
-                in.percentile(),
-                in.latencyMs(),
+                in.percentile() > 0 ? in.percentile() : null, // 0: off, lat (ms,0%): 0.00
+                in.percentile() > 0 ? in.latencyMs() : null,
                 null,
                 in.errorsPs(),
                 in.reconnectsPs(),

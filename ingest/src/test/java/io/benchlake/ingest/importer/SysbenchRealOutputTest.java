@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.schemas.Sample;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,6 +55,20 @@ class SysbenchRealOutputTest {
     SysbenchLog log = parse("oltp_read_only_t1_pct0");
     assertNull(log.summary().orElseThrow().percentile());
     assertEquals(0.0, log.intervals().get(0).percentile());
+    List<Sample> samples =
+        SysbenchImporter.toEvents(
+                List.of(new SysbenchImporter.Log(log, 1)),
+                new SysbenchImporter.RunFacts(
+                    "d", "OLTP_RO", Optional.empty(), "h", Optional.empty()))
+            .events()
+            .stream()
+            .filter(e -> e instanceof Sample)
+            .map(e -> (Sample) e)
+            .toList();
+    assertFalse(samples.isEmpty());
+    assertTrue(
+        samples.stream().allMatch(s -> s.latencyPct() == null && s.latencyPctMs() == null),
+        "the printed 0.00 is no latency: the samples say none");
   }
 
   @Test

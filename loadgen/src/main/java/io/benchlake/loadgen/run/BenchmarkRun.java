@@ -440,8 +440,8 @@ public final class BenchmarkRun {
               r.perSecond(r.writes()),
               r.perSecond(r.other()),
               r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMean() / 1000.0,
-              plan.percentile(),
-              r.latencyMs(plan.percentile()),
+              plan.percentile() == 0 ? null : plan.percentile(), // 0: off, as in sysbench
+              plan.percentile() == 0 ? null : r.latencyMs(plan.percentile()),
               r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0,
               r.perSecond(r.errors()),
               r.perSecond(r.reconnects()),

@@ -34,8 +34,13 @@ public record IntervalReport(
     return count / intervalS;
   }
 
-  /** The latency at a percentile in milliseconds, 0 where nothing was recorded. */
+  /**
+   * The latency at a percentile in milliseconds; 0 where nothing was recorded, and for percentile
+   * 0, sysbench's "off", where its interval lines print {@code lat (ms,0%): 0.00}.
+   */
   public double latencyMs(double percentile) {
-    return latencyUs.getTotalCount() == 0 ? 0 : latencyUs.getValueAtPercentile(percentile) / 1000.0;
+    return latencyUs.getTotalCount() == 0 || percentile == 0
+        ? 0
+        : latencyUs.getValueAtPercentile(percentile) / 1000.0;
   }
 }

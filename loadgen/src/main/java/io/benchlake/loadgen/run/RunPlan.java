@@ -49,8 +49,9 @@ public record RunPlan(
     if (warmupS < 0) {
       throw new IllegalArgumentException("--warmup-time must not be negative");
     }
-    if (!(percentile > 0 && percentile <= 100)) {
-      throw new IllegalArgumentException("--percentile must be in (0, 100], was " + percentile);
+    if (!(percentile >= 0 && percentile <= 100)) {
+      throw new IllegalArgumentException(
+          "--percentile must be in [0, 100] (0 turns it off, as in sysbench), was " + percentile);
     }
     if (rate < 0) {
       throw new IllegalArgumentException("--rate must not be negative, was " + rate);

@@ -166,11 +166,15 @@ final class SysbenchOutput {
         Locale.ROOT,
         "         max:                                    %.2f%n",
         any ? h.getMaxValue() / 1000.0 : 0);
-    out.printf(
-        Locale.ROOT,
-        "         %sth percentile:                        %.2f%n",
-        trim(percentile),
-        any ? h.getValueAtPercentile(percentile) / 1000.0 : 0);
+    if (percentile == 0) {
+      out.println("         percentile stats:               disabled");
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "         %sth percentile:                        %.2f%n",
+          trim(percentile),
+          any ? h.getValueAtPercentile(percentile) / 1000.0 : 0);
+    }
     out.printf(
         Locale.ROOT,
         "         sum:                                %.2f%n",
