@@ -5,6 +5,7 @@ import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.home.ServerFailedException;
 import io.benchlake.ingest.FlinkCluster;
+import io.benchlake.loadgen.env.Redaction;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -64,6 +65,7 @@ public final class Benchlake implements Runnable {
   public static int execute(String... args) {
     CommandLine cmd = new CommandLine(new Benchlake());
     RunCommand.addWorkloadOptions(cmd.getSubcommands().get("run"));
+    cmd.setParameterExceptionHandler(Benchlake::badCommandLine);
     cmd.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
           PrintWriter err = commandLine.getErr();
@@ -90,5 +92,24 @@ public final class Benchlake implements Runnable {
           return 1;
         });
     return cmd.execute(args);
+  }
+
+  /**
+   * A command line that does not parse: one line naming what is wrong, with picocli's suggestions
+   * and where the options are listed, and no secret of the command line in it (an unknown option is
+   * echoed whole: '--mysql-password=…'). Exit 2.
+   */
+  private static int badCommandLine(CommandLine.ParameterException ex, String[] args) {
+    CommandLine where = ex.getCommandLine();
+    String message = ex.getMessage();
+    if (ex instanceof CommandLine.UnmatchedArgumentException unmatched
+        && !unmatched.getSuggestions().isEmpty()) {
+      message += "; did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?";
+    }
+    String verb = where.getCommandSpec().qualifiedName();
+    where
+        .getErr()
+        .println(verb + ": " + Redaction.commandLine(message, args) + " (see " + verb + " --help)");
+    return 2;
   }
 }

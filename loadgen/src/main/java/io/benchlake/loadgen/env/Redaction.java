@@ -17,7 +17,11 @@ public final class Redaction {
   private static final Pattern CNF_LINE =
       Pattern.compile(
           "(?im)^(\\s*[#;]?\\s*[\\w.-]*(?:password|passwd|secret|token)[\\w.-]*\\s*=\\s*)(.*)$");
-  private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)([^&;]*)");
+  // A URL's password ends at the next parameter, or where a message quoting the URL goes on.
+  private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)([^&;\\s'\"]*)");
+  // Options such as --mysql-password, --pass, --db-pwd; not --password-env, which names a variable
+  private static final Pattern SECRET_OPTION =
+      Pattern.compile("(?i)-.*(pass|pwd|secret|token).*(?<!-env)");
   private static final Pattern URL_USERINFO = Pattern.compile("(//[^/:@]+:)([^@/]+)(@)");
 
   private Redaction() {}
@@ -61,6 +65,36 @@ public final class Redaction {
       }
     }
     return masked;
+  }
+
+  /**
+   * A message about a command line (a parser's "Unknown option: '--mysql-password=…'") with every
+   * secret the command line holds masked: the value of each password-like option, given as {@code
+   * --x-password=V} or as {@code --x-password V}, and the passwords of any JDBC URL in it.
+   */
+  public static String commandLine(String message, String... args) {
+    if (message == null) {
+      return null;
+    }
+    List<String> secrets = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      int eq = arg.indexOf('=');
+      String name = eq < 0 ? arg : arg.substring(0, eq);
+      if (SECRET_OPTION.matcher(name).matches()) {
+        if (eq >= 0) {
+          secrets.add(arg.substring(eq + 1));
+        } else if (i + 1 < args.length) {
+          secrets.add(args[i + 1]);
+        }
+      }
+      if (arg.contains("jdbc:")) {
+        for (Pattern p : List.of(URL_PASSWORD, URL_USERINFO)) {
+          p.matcher(arg).results().forEach(r -> secrets.add(r.group(2)));
+        }
+      }
+    }
+    return message(message, null, secrets.toArray(String[]::new));
   }
 
   public static boolean isSecretName(String name) {

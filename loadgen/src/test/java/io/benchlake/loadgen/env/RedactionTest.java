@@ -26,4 +26,24 @@ class RedactionTest {
             "jdbc:mariadb://h/db",
             "s3cret"));
   }
+
+  @Test
+  void aCommandLinesPasswordsAreMaskedInAMessageAboutIt() {
+    String[] args = {
+      "run",
+      "--mysql-password=hunter2",
+      "--db-password",
+      "s3cret",
+      "--password-env",
+      "BENCH_DB_PASSWORD",
+      "--jdbc-url",
+      "jdbc:mariadb://bob:pw1@h/db?password=pw2"
+    };
+    assertEquals(
+        "Unknown options: '--mysql-password=***', '--db-password', '***'; jdbc:mariadb://bob:***@h/db?password=*** (*** ***) BENCH_DB_PASSWORD",
+        Redaction.commandLine(
+            "Unknown options: '--mysql-password=hunter2', '--db-password', 's3cret';"
+                + " jdbc:mariadb://bob:pw1@h/db?password=pw2 (pw1 pw2) BENCH_DB_PASSWORD",
+            args));
+  }
 }
