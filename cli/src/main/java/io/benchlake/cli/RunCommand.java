@@ -71,8 +71,38 @@ final class RunCommand implements Callable<Integer> {
       description = "With --install-dir: the cnf template the run's cnf is written from.")
   String cnfTemplate;
 
-  @Option(names = "--user", description = "The user for --jdbc-url (default root).")
+  @Option(
+      names = {"--user", "--mysql-user"},
+      description =
+          "The user for --jdbc-url (default root; sbtest with --mysql-host, as sysbench).")
   String user;
+
+  @Option(
+      names = "--mysql-host",
+      description =
+          "sysbench's way to name the server: --mysql-host, --mysql-port, --mysql-db make the JDBC"
+              + " URL (defaults localhost, 3306, sbtest).")
+  String mysqlHost;
+
+  @Option(names = "--mysql-port", description = "The server's port (default 3306).")
+  Integer mysqlPort;
+
+  @Option(names = "--mysql-db", description = "The database (default sbtest).")
+  String mysqlDb;
+
+  @Option(
+      names = "--mysql-password",
+      paramLabel = "PASSWORD",
+      description =
+          "The password, as sysbench takes it (masked wherever it would be printed; --password-env"
+              + " keeps it off the command line).")
+  String mysqlPassword;
+
+  @Option(
+      names = "--db-driver",
+      paramLabel = "mysql",
+      description = "sysbench's database driver: mysql, the only one benchlake has.")
+  String dbDriver;
 
   @Option(
       names = "--password-env",
@@ -220,6 +250,49 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private List<DatasetSpec> datasets() {
+    if (dbDriver != null && !dbDriver.equals("mysql")) {
+      throw new BadInputException(
+          "--db-driver " + dbDriver + ": benchlake runs against MariaDB only (--db-driver mysql)");
+    }
+    boolean sysbenchServer = mysqlHost != null || mysqlPort != null || mysqlDb != null;
+    boolean started = embedded != null || installDir != null;
+    if (sysbenchServer && (jdbcUrl != null || started)) {
+      throw new BadInputException(
+          "--mysql-host, --mysql-port and --mysql-db name the server instead of --server,"
+              + " --install-dir or --jdbc-url, not with them");
+    }
+    if (mysqlPassword != null && started) {
+      throw new BadInputException(
+          "--mysql-password goes with --mysql-host or --jdbc-url: benchlake signs in to the"
+              + " servers it starts itself");
+    }
+    if (mysqlPassword != null && passwordEnv != null) {
+      throw new BadInputException("give the password once: --mysql-password or --password-env");
+    }
+    if (sysbenchServer || (mysqlPassword != null && jdbcUrl == null)) { // localhost:3306/sbtest
+      String url =
+          "jdbc:mariadb://"
+              + (mysqlHost == null ? "localhost" : mysqlHost)
+              + ":"
+              + (mysqlPort == null ? 3306 : mysqlPort)
+              + "/"
+              + (mysqlDb == null ? "sbtest" : mysqlDb);
+      return List.of(
+          new DatasetSpec(
+              dataset,
+              null,
+              null,
+              url,
+              user == null ? "sbtest" : user,
+              passwordEnv,
+              null,
+              null,
+              mysqlPassword));
+    }
+    if (mysqlPassword != null) {
+      return List.of(
+          new DatasetSpec(dataset, null, null, jdbcUrl, user, null, null, null, mysqlPassword));
+    }
     if (embedded == null && jdbcUrl == null && installDir == null) {
       return dataset == null
           ? null

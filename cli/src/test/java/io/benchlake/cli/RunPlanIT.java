@@ -115,10 +115,22 @@ class RunPlanIT {
             List.of("run", "--tables", "0"),
             List.of("run", "--rand-type", "normal"),
             List.of("run", "--jdbc-url", "jdbc:mariadb://127.0.0.1:1/x", "--time", "1s"),
+            List.of("run", "--mysql-port", "1", "--mysql-password", "hunter2", "--time", "1s"),
+            List.of("run", "--server", "11.4.5", "--mysql-password", "hunter2"),
+            List.of("run", "--db-driver", "pgsql"),
             List.of("run", home.resolve("missing.yaml").toString()))) {
       CliRunner.Run bad = CliRunner.run(args.toArray(String[]::new));
       assertEquals(2, bad.exit(), args + ": " + bad.err());
       assertEquals(1, bad.err().lines().count(), args + ": " + bad.err());
+      assertFalse(bad.err().contains("hunter2"), args + ": " + bad.err());
     }
+    // sysbench's connection options make the URL, with sysbench's defaults for what is not given
+    CliRunner.Run refused =
+        CliRunner.run("run", "--mysql-port", "1", "--mysql-password", "hunter2", "--time", "1s");
+    assertTrue(
+        refused
+            .err()
+            .startsWith("benchlake: cannot connect to jdbc:mariadb://localhost:1/sbtest as sbtest"),
+        refused.err());
   }
 }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +23,8 @@ public final class YamlFile {
       YAMLMapper.builder()
           .propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          // a field a file must not set (a password) is as unknown to it as a typo
+          .enable(DeserializationFeature.FAIL_ON_IGNORED_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
           .build();
 
@@ -45,7 +47,7 @@ public final class YamlFile {
         throw BadInputException.at(source, 1, "the " + what + " is empty");
       }
       return value;
-    } catch (UnrecognizedPropertyException e) {
+    } catch (PropertyBindingException e) {
       long at = lineOf(text, e.getPropertyName());
       throw BadInputException.at(
           source,
@@ -55,6 +57,7 @@ public final class YamlFile {
               + "' (known: "
               + e.getKnownPropertyIds().stream()
                   .map(String::valueOf)
+                  .filter(known -> !known.equals(e.getPropertyName()))
                   .sorted()
                   .collect(Collectors.joining(", "))
               + ")");

@@ -1,13 +1,17 @@
 package io.benchlake.loadgen.plan;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.benchlake.loadgen.env.Redaction;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One dataset of a plan: a label (default "Mariadb " and the server's version) and the server under
  * test: an embedded MariaDB version, or an installation directory benchlake starts itself with a
  * cnf template ({@code cnf-template}, optional), both with extra [mysqld] settings ({@code cnf}),
- * or a JDBC URL with a user and the name of the environment variable holding the password.
+ * or a JDBC URL with a user and the name of the environment variable holding the password. {@code
+ * password} is a password given on the command line (sysbench's --mysql-password): a plan file
+ * cannot set it, and it is masked wherever the dataset is printed.
  */
 public record DatasetSpec(
     String label,
@@ -17,7 +21,8 @@ public record DatasetSpec(
     String user,
     String passwordEnv,
     String installDir,
-    String cnfTemplate) {
+    String cnfTemplate,
+    @JsonIgnore String password) {
 
   public DatasetSpec {
     cnf = cnf == null ? Map.of() : Map.copyOf(cnf);
@@ -41,6 +46,44 @@ public record DatasetSpec(
     if (cnfTemplate != null && installDir == null) {
       throw new IllegalArgumentException("cnf-template goes with install-dir");
     }
+    if (passwordEnv != null && password != null) {
+      throw new IllegalArgumentException(
+          "a password comes from password-env or is given, not both");
+    }
+  }
+
+  /** A dataset given as files and flags give it: no password but through a variable. */
+  public DatasetSpec(
+      String label,
+      String embedded,
+      Map<String, String> cnf,
+      String jdbcUrl,
+      String user,
+      String passwordEnv,
+      String installDir,
+      String cnfTemplate) {
+    this(label, embedded, cnf, jdbcUrl, user, passwordEnv, installDir, cnfTemplate, null);
+  }
+
+  /** The password to sign in with: given, read from its variable, or none. */
+  public String resolvePassword() {
+    if (password != null) {
+      return password;
+    }
+    return passwordEnv == null ? "" : Optional.ofNullable(System.getenv(passwordEnv)).orElse("");
+  }
+
+  @Override
+  public String toString() {
+    return "DatasetSpec[label="
+        + label
+        + ", server="
+        + (embedded != null ? embedded : installDir != null ? installDir : Redaction.url(jdbcUrl))
+        + ", user="
+        + user
+        + (password != null ? ", password=" + Redaction.MASK : "")
+        + (passwordEnv != null ? ", password-env=" + passwordEnv : "")
+        + "]";
   }
 
   /** A dataset of one of the three kinds of server, without a template. */

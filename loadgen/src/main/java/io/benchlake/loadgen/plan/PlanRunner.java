@@ -146,11 +146,7 @@ public final class PlanRunner {
           d.cnfTemplate() == null ? null : Path.of(d.cnfTemplate()),
           d.cnf());
     }
-    String password =
-        d.passwordEnv() == null
-            ? ""
-            : Optional.ofNullable(System.getenv(d.passwordEnv())).orElse("");
-    return new JdbcServer(d.jdbcUrl(), d.user() == null ? "root" : d.user(), password);
+    return new JdbcServer(d.jdbcUrl(), d.user() == null ? "root" : d.user(), d.resolvePassword());
   }
 
   private static String describe(DatasetSpec d) {

@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.plan;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,5 +47,45 @@ class DatasetSpecTest {
             () -> PlanRunner.check(new BenchmarkPlan(List.of(d), null, false, true, false)));
     assertTrue(e.getMessage().contains("BENCHLAKE_TEST_NEVER_SET_7f3a"), e.getMessage());
     assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+  }
+
+  @Test
+  void aPasswordGivenOnTheCommandLineIsUsedAndNeverPrinted() {
+    DatasetSpec d =
+        new DatasetSpec(
+            null,
+            null,
+            null,
+            "jdbc:mariadb://h:3306/sbtest",
+            "sbtest",
+            null,
+            null,
+            null,
+            "hunter2");
+    assertEquals("hunter2", d.resolvePassword());
+    assertFalse(d.toString().contains("hunter2"), d.toString());
+    assertTrue(d.toString().contains("password=***"), d.toString());
+    assertEquals(
+        "",
+        new DatasetSpec(null, null, null, "jdbc:mariadb://h/db", "u", null).resolvePassword(),
+        "no password at all: an empty one, as sysbench's default");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new DatasetSpec(null, null, null, "jdbc:mariadb://h/db", "u", "PW", null, null, "x"));
+  }
+
+  @Test
+  void aPlanFileCannotHoldAPassword() {
+    BadInputException e =
+        assertThrows(
+            BadInputException.class,
+            () ->
+                PlanFiles.parse(
+                    "test: OLTP_RW\ndatasets:\n  - jdbc-url: jdbc:mariadb://h/db\n"
+                        + "    password: hunter2\n",
+                    "p.yaml"));
+    assertTrue(e.getMessage().startsWith("p.yaml:4: unknown key 'password'"), e.getMessage());
+    assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+    assertTrue(e.getMessage().contains("password-env"), e.getMessage());
   }
 }
