@@ -78,6 +78,15 @@ final class RunCommand implements Callable<Integer> {
   String user;
 
   @Option(
+      names = "--histogram",
+      arity = "0..1",
+      fallbackValue = "on",
+      paramLabel = "on|off",
+      description =
+          "Print sysbench's latency histogram at the end of each iteration (default off).")
+  String histogram;
+
+  @Option(
       names = "--mysql-host",
       description =
           "sysbench's way to name the server: --mysql-host, --mysql-port, --mysql-db make the JDBC"
@@ -225,6 +234,7 @@ final class RunCommand implements Callable<Integer> {
             warmup,
             reportInterval,
             percentile,
+            histogram,
             rate,
             ignoreErrors,
             restart,

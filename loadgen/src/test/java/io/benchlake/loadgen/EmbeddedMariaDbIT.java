@@ -289,6 +289,7 @@ class EmbeddedMariaDbIT {
             0,
             1,
             95,
+            false,
             300,
             null,
             List.of());

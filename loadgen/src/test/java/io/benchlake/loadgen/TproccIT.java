@@ -83,6 +83,7 @@ class TproccIT {
             0,
             5,
             95,
+            false,
             0,
             ErrorPolicy.defaults(),
             List.of(new Property("Test Case Tag", "tprocc-it")));

@@ -2,6 +2,7 @@ package io.benchlake.loadgen.plan;
 
 import io.benchlake.loadgen.run.ErrorPolicy;
 import io.benchlake.loadgen.run.RunPlan;
+import io.benchlake.loadgen.workload.OptionValues;
 import io.benchlake.loadgen.workload.TestPreset;
 import io.benchlake.loadgen.workload.WorkloadOptions;
 import io.benchlake.loadgen.workload.Workloads;
@@ -90,6 +91,7 @@ public record BenchmarkPlan(
             Durations.seconds(f.warmupTime() == null ? "0s" : f.warmupTime()),
             Durations.seconds(f.reportInterval() == null ? "1s" : f.reportInterval()),
             f.percentile() == null ? 95 : f.percentile(),
+            f.histogram() != null && OptionValues.onOff("histogram", f.histogram()),
             f.rate() == null ? 0 : f.rate(),
             ErrorPolicy.parse(
                 f.mysqlIgnoreErrors() == null ? ErrorPolicy.DEFAULT : f.mysqlIgnoreErrors()),

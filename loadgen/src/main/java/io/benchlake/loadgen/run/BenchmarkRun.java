@@ -118,7 +118,7 @@ public final class BenchmarkRun {
       events.accept(runStarted(runId, startedAt, dataset, workload, consistentBefore));
     }
     events.accept(snapshot);
-    SysbenchOutput output = new SysbenchOutput(out, plan.percentile());
+    SysbenchOutput output = new SysbenchOutput(out, plan.percentile(), plan.histogram());
     IntervalPublisher publisher = new IntervalPublisher(runId, startedAt, output);
     IterationDriver driver = new IterationDriver(connections, workload, plan, publisher);
     long seed =

@@ -22,6 +22,7 @@ public record RunPlan(
     double warmupS,
     double reportIntervalS,
     double percentile,
+    boolean histogram,
     double rate,
     ErrorPolicy ignoreErrors,
     List<Property> properties) {
@@ -81,6 +82,7 @@ public record RunPlan(
         warmupS,
         1.0,
         95,
+        false,
         0,
         ErrorPolicy.defaults(),
         List.of());
@@ -101,6 +103,7 @@ public record RunPlan(
         warmupS,
         reportIntervalS,
         percentile,
+        histogram,
         rate,
         ignoreErrors,
         properties);
@@ -121,6 +124,7 @@ public record RunPlan(
         warmupS,
         reportIntervalS,
         percentile,
+        histogram,
         rate,
         ignoreErrors,
         properties);
@@ -141,6 +145,7 @@ public record RunPlan(
         warmupS,
         reportIntervalS,
         percentile,
+        histogram,
         rate,
         ignoreErrors,
         properties);

@@ -9,10 +9,12 @@ import java.util.Locale;
 final class SysbenchOutput {
   private final PrintStream out;
   private final double percentile;
+  private final boolean histogram;
 
-  SysbenchOutput(PrintStream out, double percentile) {
+  SysbenchOutput(PrintStream out, double percentile, boolean histogram) {
     this.out = out;
     this.percentile = percentile;
+    this.histogram = histogram;
   }
 
   void header(String workload, int threads, int iteration, int iterations, double reportIntervalS) {
@@ -118,7 +120,11 @@ final class SysbenchOutput {
     out.println(rule);
   }
 
+  /** sysbench's end of a run: with --histogram its latency histogram, then the statistics. */
   void summary(IterationResult r) {
+    if (histogram) {
+      SysbenchHistogram.print(out, r.latencyUs());
+    }
     long queries = r.reads() + r.writes() + r.other();
     out.println("SQL statistics:");
     out.println("    queries performed:");

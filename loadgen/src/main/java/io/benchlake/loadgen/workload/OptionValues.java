@@ -72,7 +72,12 @@ public final class OptionValues {
   }
 
   public boolean bool(String name) {
-    String text = text(name).toLowerCase(Locale.ROOT);
+    return onOff(name, text(name));
+  }
+
+  /** sysbench's on/off value of option {@code name}: on, true, yes, 1 or off, false, no, 0. */
+  public static boolean onOff(String name, String value) {
+    String text = value.toLowerCase(Locale.ROOT);
     return switch (text) {
       case "on", "true", "yes", "1" -> true;
       case "off", "false", "no", "0" -> false;

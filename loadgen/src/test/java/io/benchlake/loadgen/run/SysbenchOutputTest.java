@@ -59,20 +59,59 @@ class SysbenchOutputTest {
         0,
         1,
         percentile,
+        false,
         0,
         null,
         null);
   }
 
+  /**
+   * Lines of a real sysbench 1.0.20 --histogram block (fixtures/sysbench/oltp_read_only_t8_i1.log,
+   * whose fullest bucket, 2.522 ms, holds 1137): latencies recorded at those values come out as the
+   * same lines, bucket, value, bar and count.
+   */
+  @Test
+  void theHistogramBlockIsSysbenchs() {
+    String[] real = {
+      "       0.440 |                                         1",
+      "       0.499 |*                                        20",
+      "       0.576 |*********                                243",
+      "       2.433 |**************************************** 1132",
+      "       2.522 |**************************************** 1137",
+      "      11.654 |                                         1"
+    };
+    java.util.List<Long> latencies = new java.util.ArrayList<>();
+    for (String line : real) {
+      String[] parts = line.split("\\|");
+      long count = Long.parseLong(parts[1].trim().replace("*", "").trim());
+      long us = Math.round(Double.parseDouble(parts[0].trim()) * 1000);
+      for (long i = 0; i < count; i++) {
+        latencies.add(us);
+      }
+    }
+    String out = printed(95, true, latencies.stream().mapToLong(Long::longValue).toArray());
+    assertTrue(
+        out.contains(
+            "\nLatency histogram (values are in milliseconds)\n"
+                + "       value  ------------- distribution ------------- count\n"),
+        out);
+    assertTrue(out.contains(String.join("\n", real) + "\n \nSQL statistics:\n"), out);
+  }
+
   /** One interval of 4 transactions of 1..4 ms on 2 threads, then its summary. */
   private static String printed(double percentile) {
+    return printed(percentile, false, new long[] {1000, 2000, 3000, 4000});
+  }
+
+  private static String printed(double percentile, boolean histogram, long[] latenciesUs) {
     Histogram latency = new Histogram(3);
-    for (long us : new long[] {1000, 2000, 3000, 4000}) {
+    for (long us : latenciesUs) {
       latency.recordValue(us);
     }
     var bytes = new ByteArrayOutputStream();
     var output =
-        new SysbenchOutput(new PrintStream(bytes, true, StandardCharsets.UTF_8), percentile);
+        new SysbenchOutput(
+            new PrintStream(bytes, true, StandardCharsets.UTF_8), percentile, histogram);
     output.interval(
         new IntervalReport(2, 2, 1, 1, false, 4, 56, 16, 8, 0, 0, latency, Map.of()), "");
     output.summary(
