@@ -312,7 +312,7 @@ final class RunCommand implements Callable<Integer> {
     try {
       return List.of(
           new DatasetSpec(
-              dataset, embedded, null, jdbcUrl, user, passwordEnv, installDir, cnfTemplate));
+              dataset, embedded, null, jdbcUrl, user, passwordEnv, installDir, cnfTemplate, null));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(
           e.getMessage()

@@ -52,19 +52,6 @@ public record DatasetSpec(
     }
   }
 
-  /** A dataset given as files and flags give it: no password but through a variable. */
-  public DatasetSpec(
-      String label,
-      String embedded,
-      Map<String, String> cnf,
-      String jdbcUrl,
-      String user,
-      String passwordEnv,
-      String installDir,
-      String cnfTemplate) {
-    this(label, embedded, cnf, jdbcUrl, user, passwordEnv, installDir, cnfTemplate, null);
-  }
-
   /** The password to sign in with: given, read from its variable, or none. */
   public String resolvePassword() {
     if (password != null) {
@@ -94,7 +81,7 @@ public record DatasetSpec(
       String jdbcUrl,
       String user,
       String passwordEnv) {
-    this(label, embedded, cnf, jdbcUrl, user, passwordEnv, null, null);
+    this(label, embedded, cnf, jdbcUrl, user, passwordEnv, null, null, null);
   }
 
   public static DatasetSpec embedded(String version) {

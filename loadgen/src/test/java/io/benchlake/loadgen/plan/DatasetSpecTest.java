@@ -22,9 +22,7 @@ class DatasetSpecTest {
                     null,
                     "jdbc:postgresql://db:5432/x?user=u&password=hunter2",
                     "u",
-                    "PW",
-                    null,
-                    null));
+                    "PW"));
     assertTrue(e.getMessage().startsWith("jdbc-url must start with jdbc:mariadb:"), e.getMessage());
     assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
   }
@@ -38,9 +36,7 @@ class DatasetSpecTest {
             null,
             "jdbc:mariadb://db/sbtest?password=hunter2",
             "u",
-            "BENCHLAKE_TEST_NEVER_SET_7f3a",
-            null,
-            null);
+            "BENCHLAKE_TEST_NEVER_SET_7f3a");
     BadInputException e =
         assertThrows(
             BadInputException.class,
