@@ -61,23 +61,25 @@ public final class RandomKeys {
     return a + sum / options.specIter();
   }
 
-  // rand-spec-res percent of the values fall on rand-spec-pct percent of the range, at its centre;
-  // the others are gaussian (sb_rand_special).
+  /**
+   * sb_rand_special, in its doubles: rand-spec-res percent of the values fall on rand-spec-pct
+   * percent of the range at its centre, the others are gaussian. sysbench reuses the draw that
+   * chose the special part, which is then in [1 - res/100, 1), so the special values cover only the
+   * upper rand-spec-res percent of the central band: 4975..5051 of [1, 10000], not 4951..5050.
+   */
   private long special(long a, long b) {
-    long t = b - a;
-    long rangeSize = t * (100 / (100 - options.specRes()));
-    long res = random.nextLong(rangeSize);
-    if (res < t) {
-      long sum = 0;
+    double t = b - a;
+    double rnd = random.nextDouble();
+    if (rnd * t * (100.0 / (100.0 - options.specRes())) < t) {
+      double sum = 0;
       for (int i = 0; i < options.specIter(); i++) {
-        sum += random.nextLong(t);
+        sum += random.nextDouble();
       }
-      return a + sum / options.specIter();
+      return a + (long) (sum * t * (1.0 / options.specIter()));
     }
-    long d = Math.max(1, t * options.specPct() / 100);
-    res %= d;
-    res += t / 2 - t * options.specPct() / (100 * 2);
-    return a + res;
+    double d = t * (options.specPct() / 100.0);
+    double res = rnd * (d + 1) + (t / 2 - t * (options.specPct() / 200.0));
+    return a + (long) res;
   }
 
   private long pareto(long a, long b) {
