@@ -279,31 +279,19 @@ final class RunCommand implements Callable<Integer> {
     if (mysqlPassword != null && passwordEnv != null) {
       throw new BadInputException("give the password once: --mysql-password or --password-env");
     }
+    String url = jdbcUrl;
+    String who = user;
     if (sysbenchServer || (mysqlPassword != null && jdbcUrl == null)) { // localhost:3306/sbtest
-      String url =
+      url =
           "jdbc:mariadb://"
               + (mysqlHost == null ? "localhost" : mysqlHost)
               + ":"
               + (mysqlPort == null ? 3306 : mysqlPort)
               + "/"
               + (mysqlDb == null ? "sbtest" : mysqlDb);
-      return List.of(
-          new DatasetSpec(
-              dataset,
-              null,
-              null,
-              url,
-              user == null ? "sbtest" : user,
-              passwordEnv,
-              null,
-              null,
-              mysqlPassword));
+      who = user == null ? "sbtest" : user;
     }
-    if (mysqlPassword != null) {
-      return List.of(
-          new DatasetSpec(dataset, null, null, jdbcUrl, user, null, null, null, mysqlPassword));
-    }
-    if (embedded == null && jdbcUrl == null && installDir == null) {
+    if (embedded == null && url == null && installDir == null) {
       return dataset == null
           ? null
           : List.of(
@@ -312,7 +300,15 @@ final class RunCommand implements Callable<Integer> {
     try {
       return List.of(
           new DatasetSpec(
-              dataset, embedded, null, jdbcUrl, user, passwordEnv, installDir, cnfTemplate, null));
+              dataset,
+              embedded,
+              null,
+              url,
+              who,
+              passwordEnv,
+              installDir,
+              cnfTemplate,
+              mysqlPassword));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(
           e.getMessage()
