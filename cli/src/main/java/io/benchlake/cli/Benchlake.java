@@ -64,7 +64,8 @@ public final class Benchlake implements Runnable {
   /** Runs one command line and returns its exit code (DESIGN.md, Exit codes). */
   public static int execute(String... args) {
     CommandLine cmd = new CommandLine(new Benchlake());
-    RunCommand.addWorkloadOptions(cmd.getSubcommands().get("run"));
+    CommandLine run = cmd.getSubcommands().get("run");
+    RunCommand.addWorkloadOptions(run);
     cmd.setParameterExceptionHandler(Benchlake::badCommandLine);
     cmd.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
@@ -91,6 +92,9 @@ public final class Benchlake implements Runnable {
                   + ")");
           return 1;
         });
+    if (args.length > 0 && args[0].equals("run")) {
+      args = SysbenchCommandLine.respell(args, run.getCommandSpec());
+    }
     return cmd.execute(args);
   }
 

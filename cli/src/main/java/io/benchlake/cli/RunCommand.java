@@ -29,11 +29,21 @@ import picocli.CommandLine.Parameters;
       "Run a workload against MariaDB servers and publish every event to the event log.",
       "With PLAN (YAML) a rerun skips the (dataset, threads, iteration) cells already done;"
           + " flags given with a plan override it.",
-      "Workload options have sysbench's names and defaults (--tables, --table-size, --rand-type, ...)."
+      "Workload options have sysbench's names and defaults (--tables, --table-size, --rand-type, ...).",
+      "A sysbench command line runs as it is: benchlake run oltp_read_write --table_size=1000"
+          + " --threads=4 prepare|run|cleanup (run: the tables must be there, as in sysbench)."
     })
 final class RunCommand implements Callable<Integer> {
-  @Parameters(arity = "0..1", paramLabel = "PLAN", description = "A run plan in YAML.")
-  Path planFile;
+  @Parameters(
+      arity = "0..2",
+      paramLabel = "PLAN|TESTNAME [COMMAND]",
+      description = {
+        "A run plan in YAML, or as sysbench takes them, a workload (e.g. oltp_read_write) and a"
+            + " command:",
+        "  prepare: create and load the tables, then stop; run: measure on the tables already"
+            + " there; cleanup: drop them. Without a command: prepare, then measure."
+      })
+  List<String> positionals;
 
   @Option(
       names = "--workload",
@@ -202,18 +212,38 @@ final class RunCommand implements Callable<Integer> {
   /** Adds every workload option of both families as a flag of the run verb. */
   static void addWorkloadOptions(CommandLine run) {
     for (OptionSpec o : WORKLOAD_OPTIONS) {
-      run.getCommandSpec()
-          .addOption(
-              CommandLine.Model.OptionSpec.builder("--" + o.name())
-                  .paramLabel("VALUE")
-                  .type(String.class)
-                  .description(o.description() + " (default: " + o.defaultValue() + ")")
-                  .build());
+      boolean onOff = o.defaultValue().equals("on") || o.defaultValue().equals("off");
+      CommandLine.Model.OptionSpec.Builder option =
+          CommandLine.Model.OptionSpec.builder("--" + o.name())
+              .paramLabel(onOff ? "on|off" : "VALUE")
+              .type(String.class)
+              .description(o.description() + " (default: " + o.defaultValue() + ")");
+      if (onOff) { // --skip-trx alone is on, as in sysbench
+        option.arity("0..1").fallbackValue("on");
+      }
+      run.getCommandSpec().addOption(option.build());
     }
   }
 
   @Override
   public Integer call() throws Exception {
+    SysbenchCommandLine.Positionals words = SysbenchCommandLine.Positionals.of(positionals);
+    SysbenchCommandLine.Command command = words.command();
+    if (command == SysbenchCommandLine.Command.HELP) {
+      spec.commandLine().usage(spec.commandLine().getOut());
+      return 0;
+    }
+    if (words.workload() != null && workload != null && !workload.equals(words.workload())) {
+      throw new BadInputException(
+          "two workloads: " + words.workload() + " and --workload " + workload);
+    }
+    if (words.workload() != null) {
+      workload = words.workload();
+    }
+    Path planFile = words.planFile();
+    if (command == SysbenchCommandLine.Command.RUN) {
+      noPrepare = true; // sysbench's run measures the tables that prepare made
+    }
     Map<String, String> options = new LinkedHashMap<>();
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
     for (OptionSpec o : WORKLOAD_OPTIONS) {
@@ -248,14 +278,26 @@ final class RunCommand implements Callable<Integer> {
     PlanFile merged = flags;
     if (planFile != null) {
       if (!Files.isRegularFile(planFile)) {
-        throw new BadInputException("no plan file " + planFile);
+        throw new BadInputException(
+            planFile.toString().matches(".*\\.ya?ml")
+                ? "no plan file " + planFile
+                : "'"
+                    + planFile
+                    + "' is neither a plan file nor a workload (known: "
+                    + String.join(", ", io.benchlake.loadgen.workload.Workloads.names())
+                    + ")");
       }
       text = Files.readString(planFile);
       source = planFile.toString();
       merged = flags.over(PlanFiles.parse(text, source));
     }
     BenchmarkPlan plan = PlanFiles.resolve(merged, text, source);
-    new RunJob(BenchlakeHome.fromEnvironment(), System.out).run(plan, planFile, bus);
+    RunJob job = new RunJob(BenchlakeHome.fromEnvironment(), System.out);
+    switch (command == null ? SysbenchCommandLine.Command.RUN : command) {
+      case PREPARE -> job.tables(plan, true);
+      case CLEANUP -> job.tables(plan, false);
+      default -> job.run(plan, planFile, bus);
+    }
     return 0;
   }
 

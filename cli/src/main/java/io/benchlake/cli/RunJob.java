@@ -45,6 +45,14 @@ final class RunJob {
     }
   }
 
+  /**
+   * sysbench's prepare ({@code create}) or cleanup command alone: every dataset's tables are made,
+   * or dropped. Nothing is measured, so nothing is published and no broker is needed.
+   */
+  void tables(BenchmarkPlan plan, boolean create) throws Exception {
+    new PlanRunner(home, event -> {}, () -> {}, out).tables(plan, create);
+  }
+
   private static String testName(BenchmarkPlan plan) {
     return plan.run().testName() != null
         ? plan.run().testName()

@@ -272,6 +272,46 @@ class EmbeddedMariaDbIT {
   }
 
   @Test
+  void withDbPsModeDisableTheSameStatementsGoAsText() throws Exception {
+    OltpOptions options =
+        OltpOptions.from(Map.of("tables", "2", "table-size", "500", "db-ps-mode", "disable"));
+    List<String> counters =
+        List.of(
+            "Com_select",
+            "Com_update",
+            "Com_delete",
+            "Com_insert",
+            "Com_begin",
+            "Com_commit",
+            "Com_stmt_prepare",
+            "Com_stmt_execute");
+    ServerConnections ds = ServerConnections.open(server, options.serverPreparedStatements());
+    Workload workload = Workloads.create("oltp_read_write", options);
+    workload.prepare(ds, 1);
+    int events = 50;
+    Map<String, Long> counted = counted(ds, workload, new Worker(0, 1, keys()), events, counters);
+    workload.cleanup(ds, 1);
+    // as sysbench --db-ps-mode=disable: the same statements per event, none of them prepared
+    Map<String, Long> perEvent =
+        Map.of(
+            "Com_select",
+            14L,
+            "Com_update",
+            2L,
+            "Com_delete",
+            1L,
+            "Com_insert",
+            1L,
+            "Com_begin",
+            1L,
+            "Com_commit",
+            1L);
+    for (String counter : counters) {
+      assertEquals(perEvent.getOrDefault(counter, 0L) * events, counted.get(counter), counter);
+    }
+  }
+
+  @Test
   void withRateTheArrivalsSetTheThroughputAndLatencyCountsFromTheArrival() throws Exception {
     RunPlan base = PointSelects.twoWorkersFor(5);
     // 300 transactions a second arriving at random: far below what 2 threads can do.

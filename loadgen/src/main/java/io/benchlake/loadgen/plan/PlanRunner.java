@@ -92,6 +92,28 @@ public final class PlanRunner {
     return outcomes;
   }
 
+  /**
+   * Only makes ({@code create}) or drops each dataset's tables, as sysbench's prepare and cleanup
+   * commands do: no run, no events.
+   */
+  public void tables(BenchmarkPlan plan, boolean create) throws SQLException {
+    check(plan);
+    for (DatasetSpec d : plan.datasets()) {
+      out.printf("%n== %s ==%n", describe(d));
+      RunPlan run = plan.run().withDataset(d.label());
+      try (ServerUnderTest server = start(d)) {
+        ServerConnections connections =
+            ServerConnections.open(server, run.options().serverPreparedStatements());
+        BenchmarkRun benchmark = new BenchmarkRun(run, server, events, out);
+        if (create) {
+          benchmark.prepare(connections);
+        } else {
+          benchmark.cleanup(connections);
+        }
+      }
+    }
+  }
+
   private BenchmarkRun.Outcome once(
       DatasetSpec d, RunPlan run, RunProgress progress, boolean prepare, boolean cleanup)
       throws SQLException, InterruptedException {
@@ -100,7 +122,8 @@ public final class PlanRunner {
       return new BenchmarkRun.Outcome(progress.resumes().orElseThrow().runId(), d.label());
     }
     try (ServerUnderTest server = start(d)) {
-      ServerConnections connections = ServerConnections.open(server);
+      ServerConnections connections =
+          ServerConnections.open(server, run.options().serverPreparedStatements());
       BenchmarkRun benchmark = new BenchmarkRun(run, server, events, out);
       if (prepare) {
         benchmark.prepare(connections);

@@ -79,7 +79,9 @@ public final class BenchmarkRun {
 
   /** Drops the workload's tables. */
   public void cleanup(DataSource dataSource) throws SQLException {
-    Workloads.create(plan.workload(), plan.options()).cleanup(dataSource, plan.maxThreads());
+    Workload workload = Workloads.create(plan.workload(), plan.options());
+    out.printf(Locale.ROOT, "Dropping %s...%n", workload.describeData(plan.maxThreads()));
+    workload.cleanup(dataSource, plan.maxThreads());
   }
 
   /** What a finished run was: its id and the dataset label it was published under. */

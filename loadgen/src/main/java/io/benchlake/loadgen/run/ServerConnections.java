@@ -27,10 +27,10 @@ public final class ServerConnections extends MariaDbDataSource {
 
   private final MariaDbDataSource blocking;
 
-  private ServerConnections(ServerUnderTest server) throws SQLException {
-    super(url(server, CONNECT_TIMEOUT_MS));
+  private ServerConnections(ServerUnderTest server, boolean serverPrepared) throws SQLException {
+    super(url(server, CONNECT_TIMEOUT_MS, serverPrepared));
     signIn(this, server);
-    blocking = signIn(new MariaDbDataSource(url(server, 0)), server);
+    blocking = signIn(new MariaDbDataSource(url(server, 0, serverPrepared)), server);
   }
 
   private static MariaDbDataSource signIn(MariaDbDataSource source, ServerUnderTest server)
@@ -43,11 +43,19 @@ public final class ServerConnections extends MariaDbDataSource {
   /**
    * Checks that the server answers as {@code server}'s user; a server that cannot be reached, a
    * wrong password or a URL that is not MariaDB's is a {@link BadInputException} naming the server,
-   * never its password.
+   * never its password. Statements are prepared on the server.
    */
   public static ServerConnections open(ServerUnderTest server) {
+    return open(server, true);
+  }
+
+  /**
+   * As {@link #open(ServerUnderTest)}; with {@code serverPrepared} false, statements go as text
+   * with their values in them (sysbench's {@code --db-ps-mode=disable}).
+   */
+  public static ServerConnections open(ServerUnderTest server, boolean serverPrepared) {
     try {
-      ServerConnections connections = new ServerConnections(server);
+      ServerConnections connections = new ServerConnections(server, serverPrepared);
       try (Connection ignored = connections.getConnection()) {
         return connections;
       }
@@ -65,14 +73,14 @@ public final class ServerConnections extends MariaDbDataSource {
     }
   }
 
-  /** A worker's connection: server-side prepared statements, a blocking socket. */
+  /** A worker's connection: a blocking socket. */
   Connection worker() throws SQLException {
     return blocking.getConnection();
   }
 
-  private static String url(ServerUnderTest server, int connectTimeoutMs) {
+  private static String url(ServerUnderTest server, int connectTimeoutMs, boolean serverPrepared) {
     Properties options = new Properties();
-    options.setProperty("useServerPrepStmts", "true");
+    options.setProperty("useServerPrepStmts", Boolean.toString(serverPrepared));
     options.setProperty("cachePrepStmts", "true");
     options.setProperty("connectTimeout", Integer.toString(connectTimeoutMs));
     return withDefaults(server.jdbcUrl(), options);

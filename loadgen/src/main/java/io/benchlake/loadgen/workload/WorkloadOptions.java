@@ -19,4 +19,12 @@ public interface WorkloadOptions {
 
   /** How many connections loading the data uses at once. */
   int loaders();
+
+  /**
+   * Whether the workers' statements are prepared on the server (sysbench's --db-ps-mode auto) or
+   * sent as text with their values in them (disable).
+   */
+  default boolean serverPreparedStatements() {
+    return true;
+  }
 }

@@ -49,6 +49,19 @@ class WorkloadOptionsTest {
         assertThrows(
             IllegalArgumentException.class, () -> OltpOptions.from(Map.of("rand-type", "normal")));
     assertTrue(e.getMessage().startsWith("--rand-type must be one of"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> OltpOptions.from(Map.of("db-ps-mode", "off")));
+    assertEquals("--db-ps-mode expects auto or disable, was 'off'", e.getMessage());
+  }
+
+  @Test
+  void dbPsModeIsSysbenchs() {
+    assertTrue(OltpOptions.defaults().serverPreparedStatements(), "auto: prepared on the server");
+    OltpOptions text = OltpOptions.from(Map.of("db_ps_mode", "disable"));
+    assertFalse(text.serverPreparedStatements());
+    assertEquals("disable", text.asMap().get("db-ps-mode"));
+    assertTrue(Workloads.options("tprocc", Map.of()).serverPreparedStatements());
   }
 
   @Test

@@ -101,6 +101,11 @@ public final class BulkInsert implements Workload {
   }
 
   @Override
+  public void requireData(DataSource dataSource, int threads) throws SQLException {
+    OltpSchema.require(dataSource, threads);
+  }
+
+  @Override
   public void cleanup(DataSource dataSource, int threads) throws SQLException {
     OltpSchema.cleanup(dataSource, threads);
   }

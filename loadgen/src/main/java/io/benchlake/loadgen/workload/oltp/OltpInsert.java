@@ -98,6 +98,11 @@ public final class OltpInsert implements Workload {
   }
 
   @Override
+  public void requireData(DataSource dataSource, int threads) throws SQLException {
+    OltpSchema.require(dataSource, options.tables());
+  }
+
+  @Override
   public void cleanup(DataSource dataSource, int threads) throws SQLException {
     OltpSchema.cleanup(dataSource, options.tables());
   }

@@ -35,7 +35,8 @@ public record OltpOptions(
     int numberOfRanges,
     int delta,
     RandOptions rand,
-    long randSeed)
+    long randSeed,
+    boolean serverPreparedStatements)
     implements WorkloadOptions {
 
   public static final List<OptionSpec> SPECS =
@@ -83,7 +84,11 @@ public record OltpOptions(
           new OptionSpec("rand-spec-res", "75", "Percentage of 'special' values"),
           new OptionSpec("rand-pareto-h", "0.2", "Shape parameter of the Pareto distribution"),
           new OptionSpec("rand-zipfian-exp", "0.8", "Exponent (theta) of the Zipfian distribution"),
-          new OptionSpec("rand-seed", "0", "Seed of the random numbers; 0: the current time"));
+          new OptionSpec("rand-seed", "0", "Seed of the random numbers; 0: the current time"),
+          new OptionSpec(
+              "db-ps-mode",
+              "auto",
+              "Prepared statements: auto (on the server), disable (statements sent as text)"));
 
   public OltpOptions {
     OptionValues.requireAtLeast("tables", tables, 1);
@@ -151,7 +156,14 @@ public record OltpOptions(
             v.integer("rand-spec-res"),
             v.decimal("rand-pareto-h"),
             v.decimal("rand-zipfian-exp")),
-        v.longValue("rand-seed"));
+        v.longValue("rand-seed"),
+        switch (v.text("db-ps-mode")) {
+          case "auto" -> true;
+          case "disable" -> false;
+          default ->
+              throw new IllegalArgumentException(
+                  "--db-ps-mode expects auto or disable, was '" + v.text("db-ps-mode") + "'");
+        });
   }
 
   /** sysbench's prepare loads the tables in parallel, one loader per table up to the CPUs. */
@@ -190,6 +202,7 @@ public record OltpOptions(
     m.put("rand-pareto-h", String.valueOf(rand.paretoH()));
     m.put("rand-zipfian-exp", String.valueOf(rand.zipfExp()));
     m.put("rand-seed", String.valueOf(randSeed));
+    m.put("db-ps-mode", serverPreparedStatements ? "auto" : "disable");
     return m;
   }
 }

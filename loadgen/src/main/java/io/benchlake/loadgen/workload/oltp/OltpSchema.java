@@ -1,11 +1,15 @@
 package io.benchlake.loadgen.workload.oltp;
 
+import io.benchlake.home.BadInputException;
 import io.benchlake.loadgen.workload.ParallelLoad;
 import io.benchlake.loadgen.workload.RandomKeys;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.SplittableRandom;
 import javax.sql.DataSource;
 
@@ -28,6 +32,37 @@ final class OltpSchema {
         options.tables(),
         "tables",
         table -> loadTable(dataSource, options, table, rows));
+  }
+
+  /**
+   * Checks that sbtest1..{@code tables} are there before a run that does not prepare them: a
+   * missing one is a user mistake (no prepare), said in one line before any event is published.
+   */
+  static void require(DataSource dataSource, int tables) throws SQLException {
+    try (Connection c = dataSource.getConnection();
+        Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT DATABASE(), TABLE_NAME FROM information_schema.TABLES"
+                    + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'")) {
+      Set<String> found = new HashSet<>();
+      String database = null;
+      while (rs.next()) {
+        database = rs.getString(1);
+        found.add(rs.getString(2));
+      }
+      for (int t = 1; t <= tables; t++) {
+        if (!found.contains("sbtest" + t)) {
+          throw new BadInputException(
+              "table sbtest"
+                  + t
+                  + " is not in database '"
+                  + (database == null ? c.getCatalog() : database)
+                  + "'; make the tables first with the prepare command, or run without"
+                  + " --no-prepare");
+        }
+      }
+    }
   }
 
   static void cleanup(DataSource dataSource, int tables) throws SQLException {

@@ -91,6 +91,11 @@ public final class OltpWorkload implements Workload {
   }
 
   @Override
+  public void requireData(DataSource dataSource, int threads) throws SQLException {
+    OltpSchema.require(dataSource, options.tables());
+  }
+
+  @Override
   public void cleanup(DataSource dataSource, int threads) throws SQLException {
     OltpSchema.cleanup(dataSource, options.tables());
   }

@@ -1,0 +1,68 @@
+package io.benchlake.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A sysbench command line, with sysbench's spellings, run as it is on the embedded server: prepare,
+ * run and cleanup as separate commands, and only the run is published.
+ */
+class SysbenchCommandLineIT {
+  @BeforeAll
+  static void freshHome() throws Exception {
+    CliRunner.useFreshHome("sysbench-cli");
+  }
+
+  @Test
+  void prepareRunAndCleanupAreSysbenchsCommands() {
+    CliRunner.Run prepare =
+        CliRunner.run("run", "oltp_point_select", "--table_size=300", "--threads=2", "prepare");
+    assertEquals(0, prepare.exit(), prepare.err());
+    assertTrue(prepare.out().contains("Creating 1 tables of 300 rows"), prepare.out());
+    assertFalse(prepare.out().contains("Event log"), "prepare publishes nothing: " + prepare.out());
+
+    CliRunner.Run run =
+        CliRunner.run(
+            "run",
+            "/usr/share/sysbench/oltp_point_select.lua",
+            "--table_size=300",
+            "--num-threads=2",
+            "--max-time=1",
+            "--report_interval=1",
+            "--db-ps-mode=disable",
+            "--skip_trx",
+            "--tag=sb",
+            "run");
+    assertEquals(0, run.exit(), run.err());
+    assertFalse(run.out().contains("Creating"), "run uses the tables prepare made: " + run.out());
+    assertTrue(run.out().contains("oltp_point_select: Number of threads: 2"), run.out());
+
+    CliRunner.Run cleanup = CliRunner.run("run", "oltp_point_select", "cleanup");
+    assertEquals(0, cleanup.exit(), cleanup.err());
+    assertTrue(cleanup.out().contains("Dropping 1 tables"), cleanup.out());
+
+    CliRunner.Run noTables = CliRunner.run("run", "oltp_point_select", "--time=1", "run");
+    assertEquals(2, noTables.exit(), noTables.out());
+    assertEquals(
+        "benchlake: table sbtest1 is not in database 'sbtest'; make the tables first with the"
+            + " prepare command, or run without --no-prepare\n",
+        noTables.err());
+
+    assertEquals(0, CliRunner.run("ingest").exit());
+    CliRunner.Run runs =
+        CliRunner.run(
+            "sql",
+            "select count(*) as runs, min(tag) as tag, min(workload) as workload,"
+                + " bool_and(properties_json like '%disable%') as text_statements from runs",
+            "--format",
+            "csv");
+    assertEquals(
+        "runs,tag,workload,text_statements\n1,sb,oltp_point_select,true\n",
+        runs.out(),
+        "only the run is published; the run without tables published nothing");
+  }
+}
