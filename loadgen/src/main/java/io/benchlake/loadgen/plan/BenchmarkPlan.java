@@ -4,6 +4,7 @@ import io.benchlake.loadgen.run.ErrorPolicy;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.workload.OptionValues;
 import io.benchlake.loadgen.workload.TestPreset;
+import io.benchlake.loadgen.workload.Workload;
 import io.benchlake.loadgen.workload.WorkloadOptions;
 import io.benchlake.loadgen.workload.Workloads;
 import io.benchlake.schemas.Property;
@@ -70,7 +71,14 @@ public record BenchmarkPlan(
       options.putAll(f.options());
     }
     WorkloadOptions parsed = Workloads.options(workload, options);
-    Workloads.create(workload, parsed); // checks what the workload itself requires
+    Workload checked = Workloads.create(workload, parsed); // checks what the workload requires
+    if (!Boolean.FALSE.equals(f.prepare()) || Boolean.TRUE.equals(f.cleanup())) {
+      try {
+        checked.checkTableOptions();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(workload + ": " + e.getMessage(), e);
+      }
+    }
     List<Property> properties =
         f.properties() == null
             ? List.of()

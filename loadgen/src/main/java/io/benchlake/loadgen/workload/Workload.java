@@ -32,6 +32,13 @@ public interface Workload {
    */
   default void requireData(DataSource dataSource, int threads) throws SQLException {}
 
+  /**
+   * Checks, before any server starts, the options that only its prepare and cleanup cannot take
+   * (sysbench's select_random_* measure with any --tables but make and drop only one table); a
+   * mistake is an IllegalArgumentException naming the option.
+   */
+  default void checkTableOptions() {}
+
   /** The statements of one worker, bound to the connection that worker holds. */
   Transaction newTransaction(Connection connection, Worker worker) throws SQLException;
 

@@ -18,11 +18,16 @@ abstract sealed class SelectRandom implements Workload
   protected final OltpOptions options;
 
   SelectRandom(OltpOptions options) {
+    this.options = options;
+  }
+
+  /** As in sysbench: a run reads sbtest1 whatever --tables says; prepare and cleanup refuse. */
+  @Override
+  public void checkTableOptions() {
     if (options.tables() != 1) {
       throw new IllegalArgumentException(
           "this benchmark does not support --tables > 1, was " + options.tables());
     }
-    this.options = options;
   }
 
   /** The statement's SQL. */
@@ -39,6 +44,7 @@ abstract sealed class SelectRandom implements Workload
 
   @Override
   public void prepare(DataSource dataSource, int threads) throws SQLException {
+    checkTableOptions();
     OltpSchema.prepare(dataSource, options, options.tableSize());
   }
 
@@ -71,11 +77,12 @@ abstract sealed class SelectRandom implements Workload
 
   @Override
   public void requireData(DataSource dataSource, int threads) throws SQLException {
-    OltpSchema.require(dataSource, options.tables());
+    OltpSchema.require(dataSource, 1);
   }
 
   @Override
   public void cleanup(DataSource dataSource, int threads) throws SQLException {
-    OltpSchema.cleanup(dataSource, options.tables());
+    checkTableOptions();
+    OltpSchema.cleanup(dataSource, 1);
   }
 }
