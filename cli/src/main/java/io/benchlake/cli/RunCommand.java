@@ -110,6 +110,12 @@ final class RunCommand implements Callable<Integer> {
   String mysqlDb;
 
   @Option(
+      names = "--mysql-socket",
+      paramLabel = "PATH",
+      description = "The server's Unix socket, instead of --mysql-host and --mysql-port.")
+  String mysqlSocket;
+
+  @Option(
       names = "--mysql-password",
       paramLabel = "PASSWORD",
       description =
@@ -306,11 +312,12 @@ final class RunCommand implements Callable<Integer> {
       throw new BadInputException(
           "--db-driver " + dbDriver + ": benchlake runs against MariaDB only (--db-driver mysql)");
     }
-    boolean sysbenchServer = mysqlHost != null || mysqlPort != null || mysqlDb != null;
+    boolean sysbenchServer =
+        mysqlHost != null || mysqlPort != null || mysqlDb != null || mysqlSocket != null;
     boolean started = embedded != null || installDir != null;
     if (sysbenchServer && (jdbcUrl != null || started)) {
       throw new BadInputException(
-          "--mysql-host, --mysql-port and --mysql-db name the server instead of --server,"
+          "--mysql-host, --mysql-port, --mysql-socket and --mysql-db name the server instead of --server,"
               + " --install-dir or --jdbc-url, not with them");
     }
     if (mysqlPassword != null && started) {
@@ -324,13 +331,16 @@ final class RunCommand implements Callable<Integer> {
     String url = jdbcUrl;
     String who = user;
     if (sysbenchServer || (mysqlPassword != null && jdbcUrl == null)) { // localhost:3306/sbtest
+      String database = mysqlDb == null ? "sbtest" : mysqlDb;
       url =
-          "jdbc:mariadb://"
-              + (mysqlHost == null ? "localhost" : mysqlHost)
-              + ":"
-              + (mysqlPort == null ? 3306 : mysqlPort)
-              + "/"
-              + (mysqlDb == null ? "sbtest" : mysqlDb);
+          mysqlSocket != null
+              ? "jdbc:mariadb://localhost/" + database + "?localSocket=" + mysqlSocket
+              : "jdbc:mariadb://"
+                  + (mysqlHost == null ? "localhost" : mysqlHost)
+                  + ":"
+                  + (mysqlPort == null ? 3306 : mysqlPort)
+                  + "/"
+                  + database;
       who = user == null ? "sbtest" : user;
     }
     if (embedded == null && url == null && installDir == null) {

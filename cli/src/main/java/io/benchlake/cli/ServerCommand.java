@@ -54,8 +54,12 @@ final class ServerCommand implements Callable<Integer> {
             port,
             password)) {
       System.out.printf(
-          "MariaDB %s listening: %s user %s (pid %s)%nReady. Ctrl-C stops it.%n",
-          version, server.jdbcUrl(), server.user(), server.pid().map(String::valueOf).orElse("?"));
+          "MariaDB %s listening: %s and socket %s, user %s (pid %s)%nReady. Ctrl-C stops it.%n",
+          version,
+          server.jdbcUrl(),
+          server.socket(),
+          server.user(),
+          server.pid().map(String::valueOf).orElse("?"));
       System.out.flush();
       Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
       stopped.await();

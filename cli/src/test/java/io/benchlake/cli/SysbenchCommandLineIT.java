@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.loadgen.server.EmbeddedMariaDb;
+import io.benchlake.loadgen.server.ServerConfig;
+import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -12,9 +16,36 @@ import org.junit.jupiter.api.Test;
  * run and cleanup as separate commands, and only the run is published.
  */
 class SysbenchCommandLineIT {
+  private static Path home;
+
   @BeforeAll
   static void freshHome() throws Exception {
-    CliRunner.useFreshHome("sysbench-cli");
+    home = CliRunner.useFreshHome("sysbench-cli");
+  }
+
+  @Test
+  void aServerIsReachedByItsSocketAsWithSysbenchsMysqlSocket() {
+    String password = "sock3t-pw-" + ProcessHandle.current().pid();
+    try (EmbeddedMariaDb server =
+        EmbeddedMariaDb.start(
+            new BenchlakeHome(home), "11.4.5", ServerConfig.embeddedDefaults(), 0, password)) {
+      CliRunner.Run run =
+          CliRunner.run(
+              "run",
+              "oltp_point_select",
+              "--mysql-socket=" + server.socket(),
+              "--mysql-user=" + server.user(),
+              "--mysql-password=" + password,
+              "--table_size=200",
+              "--time=1",
+              "--cleanup",
+              "--tag=socket");
+      assertEquals(0, run.exit(), run.err());
+      assertTrue(
+          run.out().contains("jdbc:mariadb://localhost/sbtest?localSocket=" + server.socket()),
+          run.out());
+      assertFalse(run.out().contains(password) || run.err().contains(password));
+    }
   }
 
   @Test
@@ -57,7 +88,8 @@ class SysbenchCommandLineIT {
         CliRunner.run(
             "sql",
             "select count(*) as runs, min(tag) as tag, min(workload) as workload,"
-                + " bool_and(properties_json like '%disable%') as text_statements from runs",
+                + " bool_and(properties_json like '%disable%') as text_statements from runs"
+                + " where tag <> 'socket'",
             "--format",
             "csv");
     assertEquals(

@@ -29,14 +29,23 @@ public final class EmbeddedMariaDb extends LocalServer {
   private static EmbeddedMariaDb running;
 
   private final String version;
+  private final Path socket;
   private final DB db;
   private final Thread stopAtExit;
   private boolean stopped;
 
   private EmbeddedMariaDb(
-      String version, DB db, int port, Path serverDir, Path baseDir, String password, String cnf) {
+      String version,
+      DB db,
+      int port,
+      Path socket,
+      Path serverDir,
+      Path baseDir,
+      String password,
+      String cnf) {
     super(port, password, cnf, serverDir, baseDir);
     this.version = version;
+    this.socket = socket;
     this.db = db;
     this.stopAtExit = new Thread(this::stopQuietly, "stop-mariadb-" + version);
   }
@@ -108,12 +117,14 @@ public final class EmbeddedMariaDb extends LocalServer {
           stopQuietly(db);
           continue;
         }
+        Path socket = Path.of(configuration.getSocket());
         EmbeddedMariaDb server =
-            new EmbeddedMariaDb(version, db, port, serverDir, baseDir, secret, config.toCnf());
+            new EmbeddedMariaDb(
+                version, db, port, socket, serverDir, baseDir, secret, config.toCnf());
         Runtime.getRuntime().addShutdownHook(server.stopAtExit);
         running = server;
         try {
-          server.createBenchmarkUser(configuration.getSocket());
+          server.createBenchmarkUser(socket);
         } catch (RuntimeException e) {
           server.close();
           throw e;
@@ -156,12 +167,17 @@ public final class EmbeddedMariaDb extends LocalServer {
     return builder;
   }
 
-  private void createBenchmarkUser(String socket) {
-    BenchmarkUser.create(Path.of(socket), password, "embedded MariaDB " + version);
+  private void createBenchmarkUser(Path socket) {
+    BenchmarkUser.create(socket, password, "embedded MariaDB " + version);
   }
 
   public String version() {
     return version;
+  }
+
+  /** The server's Unix socket, for clients on this machine (sysbench's --mysql-socket). */
+  public Path socket() {
+    return socket;
   }
 
   @Override
