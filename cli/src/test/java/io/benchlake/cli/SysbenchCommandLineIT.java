@@ -45,6 +45,14 @@ class SysbenchCommandLineIT {
           run.out().contains("jdbc:mariadb://localhost/sbtest?localSocket=" + server.socket()),
           run.out());
       assertFalse(run.out().contains(password) || run.err().contains(password));
+      // the server runs on this machine: its CPU is on every interval line, as for one it starts
+      assertTrue(run.out().contains(" cpu (u/s/io/idle): "), run.out());
+      assertTrue(
+          run.out()
+              .lines()
+              .filter(l -> l.startsWith("[ "))
+              .allMatch(l -> l.contains(" mariadbd: ")),
+          run.out());
     }
   }
 

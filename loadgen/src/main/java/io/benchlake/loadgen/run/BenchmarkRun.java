@@ -4,6 +4,7 @@ import io.benchlake.home.ServerFailedException;
 import io.benchlake.loadgen.env.EnvironmentCapture;
 import io.benchlake.loadgen.env.HostProbe;
 import io.benchlake.loadgen.env.ServerStatus;
+import io.benchlake.loadgen.server.JdbcServer;
 import io.benchlake.loadgen.server.ServerUnderTest;
 import io.benchlake.loadgen.workload.TimeProfile;
 import io.benchlake.loadgen.workload.Workload;
@@ -102,8 +103,10 @@ public final class BenchmarkRun {
     String version;
     EnvironmentCapture capture = new EnvironmentCapture(host);
     EnvironmentSnapshot snapshot;
+    Optional<Long> serverPid;
     try (Connection c = connections.getConnection()) {
       version = scalar(c, "SELECT VERSION()");
+      serverPid = server.pid().isPresent() ? server.pid() : JdbcServer.processOnThisMachine(c);
       snapshot =
           new EnvironmentSnapshot(
               null,
@@ -121,7 +124,7 @@ public final class BenchmarkRun {
     }
     events.accept(snapshot);
     SysbenchOutput output = new SysbenchOutput(out, plan.percentile(), plan.histogram());
-    IntervalPublisher publisher = new IntervalPublisher(runId, startedAt, output);
+    IntervalPublisher publisher = new IntervalPublisher(runId, startedAt, output, serverPid);
     IterationDriver driver = new IterationDriver(connections, workload, plan, publisher);
     long seed =
         plan.options().randSeed() != 0 ? plan.options().randSeed() : Instant.now().toEpochMilli();
@@ -388,15 +391,17 @@ public final class BenchmarkRun {
     private final String runId;
     private final Instant startedAt;
     private final SysbenchOutput output;
-    private final Optional<Long> serverPid = server.pid();
+    private final Optional<Long> serverPid;
     private long[] ticks = host.cpuTicks();
     private OSProcess serverBefore;
     int iteration;
 
-    IntervalPublisher(String runId, Instant startedAt, SysbenchOutput output) {
+    IntervalPublisher(
+        String runId, Instant startedAt, SysbenchOutput output, Optional<Long> serverPid) {
       this.runId = runId;
       this.startedAt = startedAt;
       this.output = output;
+      this.serverPid = serverPid;
       this.serverBefore = serverPid.flatMap(host::process).orElse(null);
     }
 
@@ -416,10 +421,11 @@ public final class BenchmarkRun {
       String cpuText =
           String.format(
               Locale.ROOT,
-              " cpu (u/s/io): %.0f/%.0f/%.0f%%%s",
+              " cpu (u/s/io/idle): %.0f/%.0f/%.0f/%.0f%%%s",
               cpu.userPct(),
               cpu.systemPct(),
               cpu.iowaitPct(),
+              cpu.idlePct(),
               serverCpu == null ? "" : String.format(Locale.ROOT, " mariadbd: %.0f%%", serverCpu));
       output.interval(r, cpuText);
       events.accept(
