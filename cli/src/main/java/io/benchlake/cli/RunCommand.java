@@ -181,6 +181,14 @@ final class RunCommand implements Callable<Integer> {
   Double rate;
 
   @Option(
+      names = "--forced-shutdown",
+      paramLabel = "off|SECONDS",
+      description =
+          "How long after --time workers still in a transaction are cut off, the iteration then"
+              + " failing (default off: wait for them, as sysbench).")
+  String forcedShutdown;
+
+  @Option(
       names = "--mysql-ignore-errors",
       description =
           "Error codes that retry the transaction, 'all' or 'none' (default 1213,1020,1205).")
@@ -278,7 +286,8 @@ final class RunCommand implements Callable<Integer> {
             cleanup,
             options,
             properties,
-            datasets());
+            datasets(),
+            forcedShutdown);
     String text = null;
     String source = "command line";
     PlanFile merged = flags;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.home.ServerFailedException;
 import io.benchlake.loadgen.run.BenchmarkRun;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.ServerConnections;
@@ -34,6 +35,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -332,7 +334,8 @@ class EmbeddedMariaDbIT {
             false,
             300,
             null,
-            List.of());
+            List.of(),
+            -1);
     IterationFinished f =
         only(runOnce(paced, ServerConnections.open(server)), IterationFinished.class);
     assertEquals(300, value(f, "TPS"), 45, "the arrival rate, not the server's capacity, sets TPS");
@@ -375,6 +378,53 @@ class EmbeddedMariaDbIT {
     assertTrue(value(f, "transactions") > 1000, "and went on: " + value(f, "transactions"));
     RunFinished finished = only(events, RunFinished.class);
     assertEquals(RunFinished.Status.completed, finished.status());
+  }
+
+  @Test
+  void withForcedShutdownAWorkerStuckAfterTheTimeLimitIsCutOffAndTheIterationFails()
+      throws Exception {
+    // 1 s of oltp_update_index, cut off 1 s after the time limit (sysbench's --forced-shutdown=1)
+    RunPlan plan =
+        new RunPlan(
+            null,
+            null,
+            "it",
+            "oltp_update_index",
+            OltpOptions.defaults(1, 100),
+            List.of(1),
+            1,
+            1,
+            0,
+            0,
+            1,
+            95,
+            false,
+            0,
+            null,
+            List.of(),
+            1);
+    ServerConnections ds = ServerConnections.open(server);
+    List<Event> events = Collections.synchronizedList(new ArrayList<>());
+    BenchmarkRun run =
+        new BenchmarkRun(
+            plan, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
+    run.prepare(ds);
+    try (Connection holder = ds.getConnection();
+        Statement st = holder.createStatement()) {
+      holder.setAutoCommit(false);
+      st.executeQuery("SELECT id FROM sbtest1 FOR UPDATE").close(); // the worker's UPDATE waits
+      long t0 = System.nanoTime();
+      assertThrows(ServerFailedException.class, () -> run.execute(ds));
+      double took = (System.nanoTime() - t0) / 1e9;
+      assertTrue(took < 20, "cut off about 2 s in, not after the 50 s lock wait: " + took);
+      holder.rollback();
+    }
+    RunFinished finished = only(events, RunFinished.class);
+    assertEquals(RunFinished.Status.failed, finished.status());
+    assertTrue(
+        finished.error().startsWith("forced shutdown: 1 of 1 workers were still in a transaction"),
+        finished.error());
+    assertEquals(1, events.stream().filter(IterationFinished.class::isInstance).count());
   }
 
   /** The events of {@code plan} run on the test's server, its tables prepared first. */

@@ -86,7 +86,8 @@ class TproccIT {
             false,
             0,
             ErrorPolicy.defaults(),
-            List.of(new Property("Test Case Tag", "tprocc-it")));
+            List.of(new Property("Test Case Tag", "tprocc-it")),
+            -1);
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     ServerConnections ds = ServerConnections.open(server);

@@ -103,7 +103,8 @@ public record BenchmarkPlan(
             f.rate() == null ? 0 : f.rate(),
             ErrorPolicy.parse(
                 f.mysqlIgnoreErrors() == null ? ErrorPolicy.DEFAULT : f.mysqlIgnoreErrors()),
-            properties);
+            properties,
+            forcedShutdownS(f.forcedShutdown()));
     List<DatasetSpec> datasets =
         f.datasets() == null || f.datasets().isEmpty()
             ? List.of(DatasetSpec.embedded(DEFAULT_EMBEDDED))
@@ -114,5 +115,18 @@ public record BenchmarkPlan(
         Boolean.TRUE.equals(f.restartBetweenThreads()),
         !Boolean.FALSE.equals(f.prepare()),
         Boolean.TRUE.equals(f.cleanup()));
+  }
+
+  /** sysbench's --forced-shutdown: off (-1) or seconds after the time limit. */
+  private static double forcedShutdownS(String value) {
+    if (value == null || value.trim().equalsIgnoreCase("off")) {
+      return -1;
+    }
+    try {
+      return Durations.seconds(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "--forced-shutdown expects off or a number of seconds, was '" + value + "'");
+    }
   }
 }

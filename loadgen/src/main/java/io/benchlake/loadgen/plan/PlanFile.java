@@ -26,7 +26,8 @@ public record PlanFile(
     Boolean cleanup,
     Map<String, String> options,
     Map<String, String> properties,
-    List<DatasetSpec> datasets) {
+    List<DatasetSpec> datasets,
+    String forcedShutdown) {
 
   /** This plan with every field {@code top} sets taken from {@code top}; options are merged. */
   public PlanFile over(PlanFile base) {
@@ -63,7 +64,8 @@ public record PlanFile(
         pick(cleanup, base.cleanup),
         merged,
         props,
-        pick(datasets, base.datasets));
+        pick(datasets, base.datasets),
+        pick(forcedShutdown, base.forcedShutdown));
   }
 
   private static <T> T pick(T top, T base) {

@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -24,10 +25,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one iteration: N worker threads, each holding one connection, run transactions until the
@@ -36,6 +40,10 @@ import org.HdrHistogram.SingleWriterRecorder;
  */
 final class IterationDriver {
   private static final long NANOS = 1_000_000_000L;
+  private static final Logger LOG = LoggerFactory.getLogger(IterationDriver.class);
+
+  /** How long workers cut off by a forced shutdown get to end before they are left behind. */
+  private static final long CUT_WAIT_NANOS = 10 * NANOS;
 
   private final ServerConnections connections;
   private final Workload workload;
@@ -93,6 +101,8 @@ final class IterationDriver {
     Arrivals arrivals = plan.rate() > 0 ? new Arrivals(plan.rate(), start, seed) : null;
     long[] events = new long[threads];
     long[] busyNanos = new long[threads];
+    // each worker's connection of the moment, for a forced shutdown to cut
+    AtomicReferenceArray<Connection> current = new AtomicReferenceArray<>(threads);
 
     List<Thread> workers = new ArrayList<>();
     for (int w = 0; w < threads; w++) {
@@ -110,6 +120,7 @@ final class IterationDriver {
                           worker,
                           session,
                           new Bounds(deadline, budget, arrivals, stop),
+                          current,
                           failure,
                           interval.of(worker.index()),
                           events,
@@ -140,9 +151,7 @@ final class IterationDriver {
     workers.forEach(Thread::start);
     reporter.scheduleAtFixedRate(
         snapshots::take, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
-    for (Thread worker : workers) {
-      worker.join();
-    }
+    awaitWorkers(workers, deadline, current, stop, failure);
     long workersDone = System.nanoTime();
     profiles.forEach(p -> p.end(workersDone));
     reporter.shutdown();
@@ -279,6 +288,7 @@ final class IterationDriver {
       Worker worker,
       Session session,
       Bounds bounds,
+      AtomicReferenceArray<Connection> current,
       AtomicReference<String> failure,
       Counters.Count count,
       long[] events,
@@ -289,6 +299,7 @@ final class IterationDriver {
     long done = 0;
     long busy = 0;
     Connection connection = session.connection();
+    current.set(index, connection);
     Transaction transaction = session.transaction();
     boolean aborted = false;
     try {
@@ -303,6 +314,10 @@ final class IterationDriver {
           transaction.pause(bounds.deadline());
         } catch (SQLException e) {
           busy += System.nanoTime() - t0;
+          if (bounds.stop().get() && failure.get() != null) {
+            aborted = true; // cut off by a forced shutdown, or ended by another worker's failure
+            break;
+          }
           switch (ErrorClass.of(e, plan.ignoreErrors())) {
             case RETRY -> {
               count.add(Counters.ERRORS, 1);
@@ -313,6 +328,7 @@ final class IterationDriver {
               closeQuietly(transaction, connection);
               // With a timeout: the server may be gone for good. This worker's reads then poll.
               connection = connections.getConnection();
+              current.set(index, connection);
               transaction = workload.newTransaction(connection, worker);
             }
             case ABORT -> {
@@ -336,6 +352,75 @@ final class IterationDriver {
       events[index] = done;
       busyNanos[index] = busy;
       closeQuietly(transaction, connection);
+    }
+  }
+
+  /**
+   * Waits for the workers to end. With --forced-shutdown, workers still in a transaction that long
+   * after the time limit have their connections cut (the server is asked to kill them) and the
+   * iteration fails, as sysbench's forced shutdown ends its run: a server that hangs cannot hold a
+   * bounded benchmark forever.
+   */
+  private void awaitWorkers(
+      List<Thread> workers,
+      long deadline,
+      AtomicReferenceArray<Connection> current,
+      AtomicBoolean stop,
+      AtomicReference<String> failure)
+      throws InterruptedException {
+    if (plan.forcedShutdownS() < 0 || deadline == Long.MAX_VALUE) {
+      for (Thread worker : workers) {
+        worker.join();
+      }
+      return;
+    }
+    long forceAt = deadline + (long) (plan.forcedShutdownS() * NANOS);
+    for (Thread worker : workers) {
+      TimeUnit.NANOSECONDS.timedJoin(worker, Math.max(1, forceAt - System.nanoTime()));
+    }
+    List<Integer> stuck = new ArrayList<>();
+    for (int w = 0; w < workers.size(); w++) {
+      if (workers.get(w).isAlive()) {
+        stuck.add(w);
+      }
+    }
+    if (stuck.isEmpty()) {
+      return;
+    }
+    failure.compareAndSet(
+        null,
+        String.format(
+            Locale.ROOT,
+            "forced shutdown: %d of %d workers were still in a transaction %.0f s after the time"
+                + " limit (--forced-shutdown)",
+            stuck.size(),
+            workers.size(),
+            plan.forcedShutdownS()));
+    stop.set(true);
+    for (int w : stuck) {
+      Connection c = current.get(w);
+      if (c != null) {
+        // on a thread of its own: asking a hung server to kill the session may hang as well
+        Thread cut =
+            new Thread(
+                () -> {
+                  try {
+                    c.abort(Runnable::run);
+                  } catch (SQLException | RuntimeException e) {
+                    LOG.warn("could not cut worker {}'s connection: {}", w + 1, e.getMessage());
+                  }
+                },
+                "cut-worker-" + (w + 1));
+        cut.setDaemon(true);
+        cut.start();
+      }
+    }
+    long giveUpAt = System.nanoTime() + CUT_WAIT_NANOS;
+    for (int w : stuck) {
+      TimeUnit.NANOSECONDS.timedJoin(workers.get(w), Math.max(1, giveUpAt - System.nanoTime()));
+      if (workers.get(w).isAlive()) {
+        LOG.warn("worker {} did not end after its connection was cut; left behind", w + 1);
+      }
     }
   }
 

@@ -8,6 +8,8 @@ import java.util.List;
  * What one run does: a workload over a thread ladder, each rung repeated for some iterations, each
  * iteration bounded by time ({@code --time}) or a count of events ({@code --events}) or both.
  * {@code rate} is sysbench's --rate (transactions per second in all; 0: as fast as possible).
+ * {@code forcedShutdownS} is sysbench's --forced-shutdown: how long after the time limit workers
+ * still in a transaction are cut off and the iteration ends as failed; negative: off (wait).
  */
 public record RunPlan(
     String dataset,
@@ -25,7 +27,8 @@ public record RunPlan(
     boolean histogram,
     double rate,
     ErrorPolicy ignoreErrors,
-    List<Property> properties) {
+    List<Property> properties,
+    double forcedShutdownS) {
 
   public RunPlan {
     threads = List.copyOf(threads);
@@ -85,7 +88,8 @@ public record RunPlan(
         false,
         0,
         ErrorPolicy.defaults(),
-        List.of());
+        List.of(),
+        -1);
   }
 
   /** The same plan for one dataset label (null: "Mariadb " and the server's version). */
@@ -106,7 +110,8 @@ public record RunPlan(
         histogram,
         rate,
         ignoreErrors,
-        properties);
+        properties,
+        forcedShutdownS);
   }
 
   /** The same plan with other workload options. */
@@ -127,7 +132,8 @@ public record RunPlan(
         histogram,
         rate,
         ignoreErrors,
-        properties);
+        properties,
+        forcedShutdownS);
   }
 
   /** The same plan over other thread counts. */
@@ -148,7 +154,8 @@ public record RunPlan(
         histogram,
         rate,
         ignoreErrors,
-        properties);
+        properties,
+        forcedShutdownS);
   }
 
   public int maxThreads() {

@@ -62,7 +62,8 @@ class SysbenchOutputTest {
         false,
         0,
         null,
-        null);
+        null,
+        -1);
   }
 
   /**
