@@ -6,6 +6,7 @@ import io.benchlake.loadgen.plan.BenchmarkPlan;
 import io.benchlake.loadgen.plan.DatasetSpec;
 import io.benchlake.loadgen.plan.PlanFile;
 import io.benchlake.loadgen.plan.PlanFiles;
+import io.benchlake.loadgen.plan.PlanRunner;
 import io.benchlake.loadgen.workload.OptionSpec;
 import io.benchlake.loadgen.workload.oltp.OltpOptions;
 import io.benchlake.loadgen.workload.tprocc.TproccOptions;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Parameters;
           + " flags given with a plan override it.",
       "Workload options have sysbench's names and defaults (--tables, --table-size, --rand-type, ...).",
       "A sysbench command line runs as it is: benchlake run oltp_read_write --table_size=1000"
-          + " --threads=4 prepare|run|cleanup (run: the tables must be there, as in sysbench)."
+          + " --threads=4 prepare|prewarm|run|cleanup (run: the tables must be there, as in sysbench)."
     })
 final class RunCommand implements Callable<Integer> {
   @Parameters(
@@ -40,8 +41,9 @@ final class RunCommand implements Callable<Integer> {
       description = {
         "A run plan in YAML, or as sysbench takes them, a workload (e.g. oltp_read_write) and a"
             + " command:",
-        "  prepare: create and load the tables, then stop; run: measure on the tables already"
-            + " there; cleanup: drop them. Without a command: prepare, then measure."
+        "  prepare: create and load the tables, then stop; prewarm: read them into the buffer"
+            + " pool; run: measure on the tables already there; cleanup: drop them. Without a"
+            + " command: prepare, then measure."
       })
   List<String> positionals;
 
@@ -309,8 +311,9 @@ final class RunCommand implements Callable<Integer> {
     BenchmarkPlan plan = PlanFiles.resolve(merged, text, source);
     RunJob job = new RunJob(BenchlakeHome.fromEnvironment(), System.out);
     switch (command == null ? SysbenchCommandLine.Command.RUN : command) {
-      case PREPARE -> job.tables(plan, true);
-      case CLEANUP -> job.tables(plan, false);
+      case PREPARE -> job.tables(plan, PlanRunner.TableCommand.PREPARE);
+      case PREWARM -> job.tables(plan, PlanRunner.TableCommand.PREWARM);
+      case CLEANUP -> job.tables(plan, PlanRunner.TableCommand.CLEANUP);
       default -> job.run(plan, planFile, bus);
     }
     return 0;

@@ -46,11 +46,12 @@ final class RunJob {
   }
 
   /**
-   * sysbench's prepare ({@code create}) or cleanup command alone: every dataset's tables are made,
-   * or dropped. Nothing is measured, so nothing is published and no broker is needed.
+   * sysbench's prepare, prewarm or cleanup command alone: every dataset's tables are made, read
+   * into the buffer pool, or dropped. Nothing is measured, so nothing is published and no broker is
+   * needed.
    */
-  void tables(BenchmarkPlan plan, boolean create) throws Exception {
-    new PlanRunner(home, event -> {}, () -> {}, out).tables(plan, create);
+  void tables(BenchmarkPlan plan, PlanRunner.TableCommand command) throws Exception {
+    new PlanRunner(home, event -> {}, () -> {}, out).tables(plan, command);
   }
 
   private static String testName(BenchmarkPlan plan) {

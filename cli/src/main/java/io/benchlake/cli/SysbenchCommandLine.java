@@ -37,9 +37,10 @@ final class SysbenchCommandLine {
   private static final Set<String> ON_OFF_WORDS =
       Set.of("on", "off", "true", "false", "yes", "no", "1", "0");
 
-  /** sysbench's commands; {@code prewarm} and the rest of its scripts' commands are not here. */
+  /** sysbench's commands. */
   enum Command {
     PREPARE,
+    PREWARM,
     RUN,
     CLEANUP,
     HELP;
@@ -47,6 +48,7 @@ final class SysbenchCommandLine {
     static Command of(String word) {
       return switch (word) {
         case "prepare" -> PREPARE;
+        case "prewarm" -> PREWARM;
         case "run" -> RUN;
         case "cleanup" -> CLEANUP;
         case "help" -> HELP;
@@ -70,9 +72,11 @@ final class SysbenchCommandLine {
       }
       String last = words.get(words.size() - 1);
       Command command = Command.of(last);
-      if (command == null && (words.size() == 2 || isCommandLike(last))) {
+      if (command == null && words.size() == 2) {
         throw new BadInputException(
-            "'" + last + "' is not a command benchlake runs (prepare, run, cleanup or help)");
+            "'"
+                + last
+                + "' is not a command benchlake runs (prepare, prewarm, run, cleanup or help)");
       }
       if (command != null && words.size() == 1) {
         return new Positionals(null, null, command);
@@ -82,11 +86,6 @@ final class SysbenchCommandLine {
       return workload != null
           ? new Positionals(null, workload, command)
           : new Positionals(Path.of(first), null, command);
-    }
-
-    /** One of sysbench's own commands that benchlake has no counterpart for. */
-    private static boolean isCommandLike(String word) {
-      return word.equals("prewarm");
     }
 
     private static String workloadOf(String word) {

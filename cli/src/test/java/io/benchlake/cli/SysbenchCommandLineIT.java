@@ -64,6 +64,16 @@ class SysbenchCommandLineIT {
     assertTrue(prepare.out().contains("Creating 1 tables of 300 rows"), prepare.out());
     assertFalse(prepare.out().contains("Event log"), "prepare publishes nothing: " + prepare.out());
 
+    CliRunner.Run prewarm =
+        CliRunner.run("run", "oltp_point_select", "--table_size=300", "--threads=2", "prewarm");
+    assertEquals(0, prewarm.exit(), prewarm.err());
+    assertTrue(prewarm.out().contains("Prewarming 1 tables of 300 rows"), prewarm.out());
+    CliRunner.Run noPrewarm = CliRunner.run("run", "bulk_insert", "prewarm");
+    assertEquals(2, noPrewarm.exit());
+    assertEquals(
+        "benchlake: bulk_insert has no prewarm command (sysbench's oltp_* workloads have one)\n",
+        noPrewarm.err());
+
     CliRunner.Run run =
         CliRunner.run(
             "run",

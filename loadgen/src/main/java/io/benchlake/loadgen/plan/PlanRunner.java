@@ -92,11 +92,18 @@ public final class PlanRunner {
     return outcomes;
   }
 
+  /** What sysbench's commands other than run do to a workload's tables. */
+  public enum TableCommand {
+    PREPARE,
+    PREWARM,
+    CLEANUP
+  }
+
   /**
-   * Only makes ({@code create}) or drops each dataset's tables, as sysbench's prepare and cleanup
+   * Only makes, prewarms or drops each dataset's tables, as sysbench's prepare, prewarm and cleanup
    * commands do: no run, no events.
    */
-  public void tables(BenchmarkPlan plan, boolean create) throws SQLException {
+  public void tables(BenchmarkPlan plan, TableCommand command) throws SQLException {
     check(plan);
     for (DatasetSpec d : plan.datasets()) {
       out.printf("%n== %s ==%n", describe(d));
@@ -105,10 +112,10 @@ public final class PlanRunner {
         ServerConnections connections =
             ServerConnections.open(server, run.options().serverPreparedStatements());
         BenchmarkRun benchmark = new BenchmarkRun(run, server, events, out);
-        if (create) {
-          benchmark.prepare(connections);
-        } else {
-          benchmark.cleanup(connections);
+        switch (command) {
+          case PREPARE -> benchmark.prepare(connections);
+          case PREWARM -> benchmark.prewarm(connections);
+          case CLEANUP -> benchmark.cleanup(connections);
         }
       }
     }

@@ -78,6 +78,15 @@ public final class BenchmarkRun {
     Workloads.create(plan.workload(), plan.options()).requireData(dataSource, plan.maxThreads());
   }
 
+  /** Reads the workload's tables into the server's buffer pool (sysbench's prewarm). */
+  public void prewarm(DataSource dataSource) throws SQLException {
+    Workload workload = Workloads.create(plan.workload(), plan.options());
+    out.printf(Locale.ROOT, "Prewarming %s...%n", workload.describeData(plan.maxThreads()));
+    long t0 = System.nanoTime();
+    workload.prewarm(dataSource, plan.maxThreads());
+    out.printf(Locale.ROOT, "Prewarmed in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+  }
+
   /** Drops the workload's tables. */
   public void cleanup(DataSource dataSource) throws SQLException {
     Workload workload = Workloads.create(plan.workload(), plan.options());

@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.workload;
 
+import io.benchlake.home.BadInputException;
 import io.benchlake.schemas.Property;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -38,6 +39,15 @@ public interface Workload {
    * mistake is an IllegalArgumentException naming the option.
    */
   default void checkTableOptions() {}
+
+  /**
+   * Reads the tables into the server's buffer pool, as sysbench's prewarm command of its oltp_*
+   * scripts, on {@code threads} connections; the other workloads have no prewarm, as in sysbench.
+   */
+  default void prewarm(DataSource dataSource, int threads) throws SQLException {
+    throw new BadInputException(
+        name() + " has no prewarm command (sysbench's oltp_* workloads have one)");
+  }
 
   /** The statements of one worker, bound to the connection that worker holds. */
   Transaction newTransaction(Connection connection, Worker worker) throws SQLException;

@@ -98,6 +98,11 @@ public final class OltpInsert implements Workload {
   }
 
   @Override
+  public void prewarm(DataSource dataSource, int threads) throws SQLException {
+    OltpSchema.prewarm(dataSource, options, threads);
+  }
+
+  @Override
   public void requireData(DataSource dataSource, int threads) throws SQLException {
     OltpSchema.require(dataSource, options.tables());
   }

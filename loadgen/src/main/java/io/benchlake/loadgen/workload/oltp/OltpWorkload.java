@@ -91,6 +91,11 @@ public final class OltpWorkload implements Workload {
   }
 
   @Override
+  public void prewarm(DataSource dataSource, int threads) throws SQLException {
+    OltpSchema.prewarm(dataSource, options, threads);
+  }
+
+  @Override
   public void requireData(DataSource dataSource, int threads) throws SQLException {
     OltpSchema.require(dataSource, options.tables());
   }
