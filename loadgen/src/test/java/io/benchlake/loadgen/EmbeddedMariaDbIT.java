@@ -274,6 +274,27 @@ class EmbeddedMariaDbIT {
   }
 
   @Test
+  void sysbenchsSslAndCompressionOptionsReachTheConnections() throws Exception {
+    OltpOptions options = OltpOptions.from(Map.of("mysql-ssl", "on", "mysql_compression", "on"));
+    try (Connection c =
+            ServerConnections.open(server, options.connectionProperties()).getConnection();
+        Connection plain = ServerConnections.open(server).getConnection()) {
+      assertFalse(sessionStatus(c, "Ssl_cipher").isEmpty(), "TLS");
+      assertEquals("ON", sessionStatus(c, "Compression"));
+      assertEquals("", sessionStatus(plain, "Ssl_cipher"), "off by default, as in sysbench");
+      assertEquals("OFF", sessionStatus(plain, "Compression"));
+    }
+  }
+
+  private static String sessionStatus(Connection c, String name) throws SQLException {
+    try (ResultSet rs =
+        c.createStatement().executeQuery("SHOW SESSION STATUS LIKE '" + name + "'")) {
+      rs.next();
+      return rs.getString(2);
+    }
+  }
+
+  @Test
   void withDbPsModeDisableTheSameStatementsGoAsText() throws Exception {
     OltpOptions options =
         OltpOptions.from(Map.of("tables", "2", "table-size", "500", "db-ps-mode", "disable"));
@@ -287,7 +308,7 @@ class EmbeddedMariaDbIT {
             "Com_commit",
             "Com_stmt_prepare",
             "Com_stmt_execute");
-    ServerConnections ds = ServerConnections.open(server, options.serverPreparedStatements());
+    ServerConnections ds = ServerConnections.open(server, options.connectionProperties());
     Workload workload = Workloads.create("oltp_read_write", options);
     workload.prepare(ds, 1);
     int events = 50;

@@ -110,7 +110,7 @@ public final class PlanRunner {
       RunPlan run = plan.run().withDataset(d.label());
       try (ServerUnderTest server = start(d)) {
         ServerConnections connections =
-            ServerConnections.open(server, run.options().serverPreparedStatements());
+            ServerConnections.open(server, run.options().connectionProperties());
         BenchmarkRun benchmark = new BenchmarkRun(run, server, events, out);
         switch (command) {
           case PREPARE -> benchmark.prepare(connections);
@@ -130,7 +130,7 @@ public final class PlanRunner {
     }
     try (ServerUnderTest server = start(d)) {
       ServerConnections connections =
-          ServerConnections.open(server, run.options().serverPreparedStatements());
+          ServerConnections.open(server, run.options().connectionProperties());
       BenchmarkRun benchmark = new BenchmarkRun(run, server, events, out);
       if (prepare) {
         benchmark.prepare(connections);

@@ -6,6 +6,7 @@ import io.benchlake.loadgen.server.ServerUnderTest;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import org.mariadb.jdbc.MariaDbDataSource;
 
@@ -27,10 +28,11 @@ public final class ServerConnections extends MariaDbDataSource {
 
   private final MariaDbDataSource blocking;
 
-  private ServerConnections(ServerUnderTest server, boolean serverPrepared) throws SQLException {
-    super(url(server, CONNECT_TIMEOUT_MS, serverPrepared));
+  private ServerConnections(ServerUnderTest server, Map<String, String> properties)
+      throws SQLException {
+    super(url(server, CONNECT_TIMEOUT_MS, properties));
     signIn(this, server);
-    blocking = signIn(new MariaDbDataSource(url(server, 0, serverPrepared)), server);
+    blocking = signIn(new MariaDbDataSource(url(server, 0, properties)), server);
   }
 
   private static MariaDbDataSource signIn(MariaDbDataSource source, ServerUnderTest server)
@@ -46,16 +48,17 @@ public final class ServerConnections extends MariaDbDataSource {
    * never its password. Statements are prepared on the server.
    */
   public static ServerConnections open(ServerUnderTest server) {
-    return open(server, true);
+    return open(server, Map.of());
   }
 
   /**
-   * As {@link #open(ServerUnderTest)}; with {@code serverPrepared} false, statements go as text
-   * with their values in them (sysbench's {@code --db-ps-mode=disable}).
+   * As {@link #open(ServerUnderTest)}, with driver {@code properties} (a workload's {@link
+   * io.benchlake.loadgen.workload.WorkloadOptions#connectionProperties}) over benchlake's defaults;
+   * those the JDBC URL sets itself win.
    */
-  public static ServerConnections open(ServerUnderTest server, boolean serverPrepared) {
+  public static ServerConnections open(ServerUnderTest server, Map<String, String> properties) {
     try {
-      ServerConnections connections = new ServerConnections(server, serverPrepared);
+      ServerConnections connections = new ServerConnections(server, properties);
       try (Connection ignored = connections.getConnection()) {
         return connections;
       }
@@ -78,9 +81,11 @@ public final class ServerConnections extends MariaDbDataSource {
     return blocking.getConnection();
   }
 
-  private static String url(ServerUnderTest server, int connectTimeoutMs, boolean serverPrepared) {
+  private static String url(
+      ServerUnderTest server, int connectTimeoutMs, Map<String, String> properties) {
     Properties options = new Properties();
-    options.setProperty("useServerPrepStmts", Boolean.toString(serverPrepared));
+    options.setProperty("useServerPrepStmts", "true");
+    properties.forEach(options::setProperty);
     options.setProperty("cachePrepStmts", "true");
     options.setProperty("connectTimeout", Integer.toString(connectTimeoutMs));
     return withDefaults(server.jdbcUrl(), options);

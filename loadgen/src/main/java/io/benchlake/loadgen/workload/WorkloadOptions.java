@@ -27,4 +27,12 @@ public interface WorkloadOptions {
   default boolean serverPreparedStatements() {
     return true;
   }
+
+  /**
+   * The driver properties these options ask of every connection to the server under test (TLS,
+   * compression, prepared statements), over the driver's defaults and under the JDBC URL's own.
+   */
+  default Map<String, String> connectionProperties() {
+    return Map.of("useServerPrepStmts", Boolean.toString(serverPreparedStatements()));
+  }
 }

@@ -62,6 +62,11 @@ class WorkloadOptionsTest {
     assertFalse(text.serverPreparedStatements());
     assertEquals("disable", text.asMap().get("db-ps-mode"));
     assertTrue(Workloads.options("tprocc", Map.of()).serverPreparedStatements());
+    assertEquals(Map.of("useServerPrepStmts", "false"), text.connectionProperties());
+    assertEquals(
+        Map.of("useServerPrepStmts", "true", "sslMode", "trust", "useCompression", "true"),
+        OltpOptions.from(Map.of("mysql-ssl", "on", "mysql-compression", "on"))
+            .connectionProperties());
   }
 
   @Test

@@ -36,7 +36,9 @@ public record OltpOptions(
     int delta,
     RandOptions rand,
     long randSeed,
-    boolean serverPreparedStatements)
+    boolean serverPreparedStatements,
+    boolean ssl,
+    boolean compression)
     implements WorkloadOptions {
 
   public static final List<OptionSpec> SPECS =
@@ -88,7 +90,10 @@ public record OltpOptions(
           new OptionSpec(
               "db-ps-mode",
               "auto",
-              "Prepared statements: auto (on the server), disable (statements sent as text)"));
+              "Prepared statements: auto (on the server), disable (statements sent as text)"),
+          new OptionSpec(
+              "mysql-ssl", "off", "TLS to the server, encrypted without checking its certificate"),
+          new OptionSpec("mysql-compression", "off", "Compressed client/server protocol"));
 
   public OltpOptions {
     OptionValues.requireAtLeast("tables", tables, 1);
@@ -163,7 +168,9 @@ public record OltpOptions(
           default ->
               throw new IllegalArgumentException(
                   "--db-ps-mode expects auto or disable, was '" + v.text("db-ps-mode") + "'");
-        });
+        },
+        v.bool("mysql-ssl"),
+        v.bool("mysql-compression"));
   }
 
   /** sysbench's prepare loads the tables in parallel, one loader per table up to the CPUs. */
@@ -203,6 +210,20 @@ public record OltpOptions(
     m.put("rand-zipfian-exp", String.valueOf(rand.zipfExp()));
     m.put("rand-seed", String.valueOf(randSeed));
     m.put("db-ps-mode", serverPreparedStatements ? "auto" : "disable");
+    m.put("mysql-ssl", OptionValues.onOff(ssl));
+    m.put("mysql-compression", OptionValues.onOff(compression));
     return m;
+  }
+
+  @Override
+  public Map<String, String> connectionProperties() {
+    Map<String, String> p = new LinkedHashMap<>(WorkloadOptions.super.connectionProperties());
+    if (ssl) {
+      p.put("sslMode", "trust"); // sysbench's --mysql-ssl: encrypted, the certificate not checked
+    }
+    if (compression) {
+      p.put("useCompression", "true");
+    }
+    return p;
   }
 }
