@@ -66,11 +66,22 @@ public final class BenchmarkRun {
 
   /** Creates and loads the workload's tables. */
   public void prepare(DataSource dataSource) throws SQLException {
+    timed("Creating", "Created", w -> w.prepare(dataSource, plan.maxThreads()));
+  }
+
+  /** What is done to a workload's data, with the workload. */
+  @FunctionalInterface
+  private interface DataStep {
+    void on(Workload workload) throws SQLException;
+  }
+
+  /** Does {@code step} to the workload's data, saying what and how long it took. */
+  private void timed(String doing, String done, DataStep step) throws SQLException {
     Workload workload = Workloads.create(plan.workload(), plan.options());
-    out.printf(Locale.ROOT, "Creating %s...%n", workload.describeData(plan.maxThreads()));
+    out.printf(Locale.ROOT, "%s %s...%n", doing, workload.describeData(plan.maxThreads()));
     long t0 = System.nanoTime();
-    workload.prepare(dataSource, plan.maxThreads());
-    out.printf(Locale.ROOT, "Created in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+    step.on(workload);
+    out.printf(Locale.ROOT, "%s in %.1f s%n", done, (System.nanoTime() - t0) / 1e9);
   }
 
   /** Checks that the workload's data is there, for a run that does not prepare it. */
@@ -80,11 +91,7 @@ public final class BenchmarkRun {
 
   /** Reads the workload's tables into the server's buffer pool (sysbench's prewarm). */
   public void prewarm(DataSource dataSource) throws SQLException {
-    Workload workload = Workloads.create(plan.workload(), plan.options());
-    out.printf(Locale.ROOT, "Prewarming %s...%n", workload.describeData(plan.maxThreads()));
-    long t0 = System.nanoTime();
-    workload.prewarm(dataSource, plan.maxThreads());
-    out.printf(Locale.ROOT, "Prewarmed in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+    timed("Prewarming", "Prewarmed", w -> w.prewarm(dataSource, plan.maxThreads()));
   }
 
   /** Drops the workload's tables. */

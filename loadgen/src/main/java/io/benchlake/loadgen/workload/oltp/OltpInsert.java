@@ -3,7 +3,6 @@ package io.benchlake.loadgen.workload.oltp;
 import io.benchlake.loadgen.workload.QueryCounts;
 import io.benchlake.loadgen.workload.Transaction;
 import io.benchlake.loadgen.workload.Worker;
-import io.benchlake.loadgen.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -13,7 +12,7 @@ import javax.sql.DataSource;
  * sysbench's oltp_insert: one INSERT per event as a plain (not prepared) query, as the script sends
  * it; with --auto-inc off the tables start empty and ids are client-generated and unique.
  */
-public final class OltpInsert implements Workload {
+public final class OltpInsert implements SbtestTables {
   private final OltpOptions options;
 
   public OltpInsert(OltpOptions options) {
@@ -21,13 +20,13 @@ public final class OltpInsert implements Workload {
   }
 
   @Override
-  public String name() {
-    return "oltp_insert";
+  public OltpOptions options() {
+    return options;
   }
 
   @Override
-  public String describeData(int threads) {
-    return OltpSchema.describe(options.tables(), options.tableSize(), name());
+  public String name() {
+    return "oltp_insert";
   }
 
   @Override
@@ -95,20 +94,5 @@ public final class OltpInsert implements Workload {
     }
     long used = highest - Integer.MIN_VALUE + 1; // ids taken from the bottom so far
     return ((used + worker.threads() - 1) / worker.threads()) * worker.threads();
-  }
-
-  @Override
-  public void prewarm(DataSource dataSource, int threads) throws SQLException {
-    OltpSchema.prewarm(dataSource, options, threads);
-  }
-
-  @Override
-  public void requireData(DataSource dataSource, int threads) throws SQLException {
-    OltpSchema.require(dataSource, options.tables());
-  }
-
-  @Override
-  public void cleanup(DataSource dataSource, int threads) throws SQLException {
-    OltpSchema.cleanup(dataSource, options.tables());
   }
 }

@@ -3,7 +3,6 @@ package io.benchlake.loadgen.workload.oltp;
 import io.benchlake.loadgen.workload.QueryCounts;
 import io.benchlake.loadgen.workload.Transaction;
 import io.benchlake.loadgen.workload.Worker;
-import io.benchlake.loadgen.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -14,7 +13,7 @@ import javax.sql.DataSource;
  * oltp_read_write, oltp_read_only, oltp_write_only (BEGIN … COMMIT unless --skip-trx),
  * oltp_point_select, oltp_delete, oltp_update_index and oltp_update_non_index (autocommit).
  */
-public final class OltpWorkload implements Workload {
+public final class OltpWorkload implements SbtestTables {
   private final String name;
   private final OltpOptions options;
   private final List<StatementGroup> groups;
@@ -56,6 +55,7 @@ public final class OltpWorkload implements Workload {
     return name;
   }
 
+  @Override
   public OltpOptions options() {
     return options;
   }
@@ -76,11 +76,6 @@ public final class OltpWorkload implements Workload {
   }
 
   @Override
-  public String describeData(int threads) {
-    return OltpSchema.describe(options.tables(), options.tableSize(), name());
-  }
-
-  @Override
   public void prepare(DataSource dataSource, int threads) throws SQLException {
     OltpSchema.prepare(dataSource, options, options.tableSize());
   }
@@ -88,20 +83,5 @@ public final class OltpWorkload implements Workload {
   @Override
   public Transaction newTransaction(Connection connection, Worker worker) throws SQLException {
     return new OltpTransaction(connection, options, groups, transactional, worker.keys());
-  }
-
-  @Override
-  public void prewarm(DataSource dataSource, int threads) throws SQLException {
-    OltpSchema.prewarm(dataSource, options, threads);
-  }
-
-  @Override
-  public void requireData(DataSource dataSource, int threads) throws SQLException {
-    OltpSchema.require(dataSource, options.tables());
-  }
-
-  @Override
-  public void cleanup(DataSource dataSource, int threads) throws SQLException {
-    OltpSchema.cleanup(dataSource, options.tables());
   }
 }
