@@ -5,6 +5,8 @@ import io.benchlake.home.BenchlakeHome;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
 import io.benchlake.loadgen.server.MariaDbDistribution;
 import io.benchlake.loadgen.server.ServerConfig;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -35,6 +37,13 @@ final class ServerCommand implements Callable<Integer> {
           "The environment variable holding the password of user 'benchlake' (default: random, not shown).")
   String passwordEnv;
 
+  @Option(
+      names = "--setting",
+      paramLabel = "NAME=VALUE",
+      description =
+          "A [mysqld] setting over the embedded defaults, e.g. innodb_log_file_size=1G (repeatable).")
+  Map<String, String> settings = new LinkedHashMap<>();
+
   @Override
   public Integer call() throws Exception {
     MariaDbDistribution.of(version);
@@ -45,14 +54,15 @@ final class ServerCommand implements Callable<Integer> {
         throw new BadInputException("--password-env: " + passwordEnv + " is not set");
       }
     }
+    ServerConfig config;
+    try {
+      config = ServerConfig.embedded(settings);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--setting " + e.getMessage());
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     try (EmbeddedMariaDb server =
-        EmbeddedMariaDb.start(
-            BenchlakeHome.fromEnvironment(),
-            version,
-            ServerConfig.embeddedDefaults(),
-            port,
-            password)) {
+        EmbeddedMariaDb.start(BenchlakeHome.fromEnvironment(), version, config, port, password)) {
       System.out.printf(
           "MariaDB %s listening: %s and socket %s, user %s (pid %s)%nReady. Ctrl-C stops it.%n",
           version,

@@ -19,9 +19,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -163,11 +161,7 @@ public final class PlanRunner {
 
   private ServerUnderTest start(DatasetSpec d) {
     if (d.embedded() != null) {
-      Map<String, String> settings =
-          new LinkedHashMap<>(ServerConfig.embeddedDefaults().settings());
-      settings.putAll(d.cnf());
-      settings.put("bind-address", "127.0.0.1"); // servers benchlake starts listen on loopback only
-      return EmbeddedMariaDb.start(home, d.embedded(), new ServerConfig(settings));
+      return EmbeddedMariaDb.start(home, d.embedded(), ServerConfig.embedded(d.cnf()));
     }
     if (d.installDir() != null) {
       return InstallDirServer.start(

@@ -11,6 +11,24 @@ public record ServerConfig(Map<String, String> settings) {
     settings = new LinkedHashMap<>(settings);
   }
 
+  /**
+   * The embedded defaults with {@code settings} laid over them (a dataset's cnf, {@code benchlake
+   * server --setting}); whatever they say, the server listens on 127.0.0.1 only.
+   */
+  public static ServerConfig embedded(Map<String, String> settings) {
+    Map<String, String> s = new LinkedHashMap<>(embeddedDefaults().settings());
+    settings.forEach(
+        (name, value) -> {
+          if (!name.matches("[A-Za-z0-9_.-]+") || (value != null && value.contains("\n"))) {
+            throw new IllegalArgumentException(
+                "'" + name + "=" + value + "' is not a server setting (NAME=VALUE on one line)");
+          }
+          s.put(name, value);
+        });
+    s.put("bind-address", "127.0.0.1");
+    return new ServerConfig(s);
+  }
+
   /** Small-machine defaults for the embedded servers: a benchmark, not a production box. */
   public static ServerConfig embeddedDefaults() {
     Map<String, String> s = new LinkedHashMap<>();
