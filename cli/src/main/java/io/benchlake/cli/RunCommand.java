@@ -8,6 +8,7 @@ import io.benchlake.loadgen.plan.PlanFile;
 import io.benchlake.loadgen.plan.PlanFiles;
 import io.benchlake.loadgen.plan.PlanRunner;
 import io.benchlake.loadgen.workload.OptionSpec;
+import io.benchlake.loadgen.workload.Workloads;
 import io.benchlake.loadgen.workload.oltp.OltpOptions;
 import io.benchlake.loadgen.workload.tprocc.TproccOptions;
 import java.nio.file.Files;
@@ -301,7 +302,7 @@ final class RunCommand implements Callable<Integer> {
                 : "'"
                     + planFile
                     + "' is neither a plan file nor a workload (known: "
-                    + String.join(", ", io.benchlake.loadgen.workload.Workloads.names())
+                    + String.join(", ", Workloads.names())
                     + ")");
       }
       text = Files.readString(planFile);

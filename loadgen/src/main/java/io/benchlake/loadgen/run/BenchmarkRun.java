@@ -96,9 +96,7 @@ public final class BenchmarkRun {
 
   /** Drops the workload's tables. */
   public void cleanup(DataSource dataSource) throws SQLException {
-    Workload workload = Workloads.create(plan.workload(), plan.options());
-    out.printf(Locale.ROOT, "Dropping %s...%n", workload.describeData(plan.maxThreads()));
-    workload.cleanup(dataSource, plan.maxThreads());
+    timed("Dropping", "Dropped", w -> w.cleanup(dataSource, plan.maxThreads()));
   }
 
   /** What a finished run was: its id and the dataset label it was published under. */
