@@ -1,8 +1,11 @@
 package io.benchlake.analytics;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -11,8 +14,10 @@ import java.sql.Statement;
 
 /**
  * A DuckDB session over the committed Parquet files of a warehouse, with the views of {@code sql/}
- * loaded and file access restricted to the warehouse, so queries cannot write files or read
- * elsewhere.
+ * loaded: every read path's session (sql, report, regressions, ...). It writes nothing: user
+ * statements run only when DuckDB parses them as one read statement ({@link ReadStatement}), file
+ * access is limited to reading the warehouse, and DuckDB spills under the home, never into the
+ * working directory. Files whose size differs from their commit are refused before any query.
  */
 public final class AnalyticsSession implements AutoCloseable {
   private final Connection connection;
@@ -22,12 +27,19 @@ public final class AnalyticsSession implements AutoCloseable {
   }
 
   public static AnalyticsSession open(Warehouse warehouse) {
+    return open(warehouse, BenchlakeHome.fromEnvironment().root().resolve("tmp").resolve("duckdb"));
+  }
+
+  /** A session whose DuckDB spills (sorts and joins larger than memory) into {@code spill}. */
+  public static AnalyticsSession open(Warehouse warehouse, Path spill) {
+    Manifest manifest = warehouse.currentChecked();
     try {
       Connection c = DriverManager.getConnection("jdbc:duckdb:");
       try (Statement st = c.createStatement()) {
         st.execute("SET TimeZone = 'UTC'");
+        st.execute("SET temp_directory = " + RawTables.literal(spill.toAbsolutePath().toString()));
         for (WarehouseTable table : WarehouseTable.values()) {
-          st.execute(RawTables.createView(table, warehouse.files(table)));
+          st.execute(RawTables.createView(table, warehouse.files(manifest, table)));
         }
         for (ViewScripts.Script script : ViewScripts.load()) {
           try {
@@ -74,8 +86,12 @@ public final class AnalyticsSession implements AutoCloseable {
     return connection;
   }
 
-  /** Runs one user statement; a SQL error is a user mistake, reported in one line. */
+  /**
+   * Runs one user statement, which must be a read statement; a SQL error or any other statement is
+   * a user mistake, reported in one line.
+   */
   public QueryResult query(String sql) {
+    ReadStatement.check(connection, sql);
     try (PreparedStatement st = connection.prepareStatement(sql)) {
       if (!st.execute()) {
         return QueryResult.empty();

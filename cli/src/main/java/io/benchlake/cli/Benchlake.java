@@ -3,6 +3,7 @@ package io.benchlake.cli;
 import io.benchlake.bus.BusException;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.home.EnvironmentException;
 import io.benchlake.home.ServerFailedException;
 import io.benchlake.ingest.FlinkCluster;
 import io.benchlake.loadgen.env.Redaction;
@@ -73,6 +74,12 @@ public final class Benchlake implements Runnable {
           if (ex instanceof BadInputException) {
             err.println("benchlake: " + ex.getMessage());
             return 2;
+          }
+          if (ex instanceof EnvironmentException) {
+            // Logged too: the cause (a Kafka or file-system error) helps whoever looks further.
+            org.slf4j.LoggerFactory.getLogger(Benchlake.class).warn("environment not usable", ex);
+            err.println("benchlake: " + ex.getMessage());
+            return 6;
           }
           if (ex instanceof ServerFailedException) {
             err.println(

@@ -11,9 +11,10 @@ import java.util.TreeMap;
 /**
  * What one committed ingest left: the Kafka offsets the next ingest starts from (per partition of
  * the events topic), the offsets this one read up to (past {@code offsets} where an iteration was
- * still open), when it started, and every file of every table, relative to the warehouse root.
- * Manifests written before {@code readUpTo} and {@code ingestStartedAt} existed read them as the
- * offsets and the commit time.
+ * still open), when it started, every file of every table (relative to the warehouse root) with its
+ * size and content hash, the event log the offsets belong to, and how many events of that log lie
+ * below {@code offsets} (null when not known). Manifests written before a field existed read it as
+ * null (the log, the events, a file's facts) or as the offsets and the commit time.
  */
 public record Manifest(
     long seq,
@@ -21,7 +22,10 @@ public record Manifest(
     Map<Integer, Long> offsets,
     Map<Integer, Long> readUpTo,
     Instant ingestStartedAt,
-    Map<String, List<String>> files) {
+    Map<String, List<String>> files,
+    Map<String, FileFacts> facts,
+    LogIdentity log,
+    Long events) {
 
   public Manifest {
     offsets = new TreeMap<>(offsets);
@@ -30,26 +34,61 @@ public record Manifest(
     Map<String, List<String>> copy = new LinkedHashMap<>();
     files.forEach((table, list) -> copy.put(table, List.copyOf(list)));
     files = copy;
+    facts = facts == null ? Map.of() : new TreeMap<>(facts);
   }
 
   public static Manifest empty() {
-    return new Manifest(0, Instant.EPOCH, Map.of(), Map.of(), null, Map.of());
+    return new Manifest(0, Instant.EPOCH, Map.of(), Map.of(), null, Map.of(), null, null, 0L);
   }
 
   public List<String> files(WarehouseTable table) {
     return files.getOrDefault(table.dirName(), List.of());
   }
 
-  /** How far one ingest got: where the next starts, what it read, and when it started. */
-  public record Progress(
-      Map<Integer, Long> offsets, Map<Integer, Long> readUpTo, Instant started) {}
+  /** Every committed file, relative to the root, over all tables. */
+  public List<String> allFiles() {
+    return files.values().stream().flatMap(List::stream).toList();
+  }
+
+  /** A committed file's size in bytes and the SHA-256 of its content, in hex. */
+  public record FileFacts(long size, String sha256) {}
 
   /**
-   * This manifest's files less {@code removed} plus {@code added}, under a new sequence number and
-   * the progress of the ingest that made it.
+   * The event log offsets belong to: the Kafka cluster's id and the events topic's id, which a
+   * new broker directory or another cluster does not share even when its topic has the same name.
+   */
+  public record LogIdentity(String clusterId, String topicId) {
+    @Override
+    public String toString() {
+      return "cluster " + clusterId + ", topic id " + topicId;
+    }
+  }
+
+  /**
+   * How far one ingest got: where the next starts, what it read, when it started, the log it read
+   * (null: the manifest's own) and how many events of it lie below {@code offsets} (null: unknown).
+   */
+  public record Progress(
+      Map<Integer, Long> offsets,
+      Map<Integer, Long> readUpTo,
+      Instant started,
+      LogIdentity log,
+      Long events) {
+    public Progress(Map<Integer, Long> offsets, Map<Integer, Long> readUpTo, Instant started) {
+      this(offsets, readUpTo, started, null, null);
+    }
+  }
+
+  /**
+   * This manifest's files less {@code removed} plus {@code added} (with their facts), under a new
+   * sequence number and the progress of the ingest that made it.
    */
   public Manifest next(
-      long newSeq, Progress progress, Map<String, List<String>> added, Set<String> removed) {
+      long newSeq,
+      Progress progress,
+      Map<String, List<String>> added,
+      Map<String, FileFacts> addedFacts,
+      Set<String> removed) {
     Map<String, List<String>> all = new LinkedHashMap<>();
     for (WarehouseTable table : WarehouseTable.values()) {
       List<String> list = new ArrayList<>(files(table));
@@ -57,12 +96,23 @@ public record Manifest(
       list.addAll(added.getOrDefault(table.dirName(), List.of()));
       all.put(table.dirName(), list);
     }
+    Map<String, FileFacts> allFacts = new TreeMap<>(facts);
+    allFacts.keySet().removeAll(removed);
+    allFacts.putAll(addedFacts);
     return new Manifest(
-        newSeq, Instant.now(), progress.offsets(), progress.readUpTo(), progress.started(), all);
+        newSeq,
+        Instant.now(),
+        progress.offsets(),
+        progress.readUpTo(),
+        progress.started(),
+        all,
+        allFacts,
+        progress.log() != null ? progress.log() : log,
+        progress.events());
   }
 
   /** The progress this manifest recorded, for a commit that reads nothing new (compaction). */
   public Progress progress() {
-    return new Progress(offsets, readUpTo, ingestStartedAt);
+    return new Progress(offsets, readUpTo, ingestStartedAt, log, events);
   }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import io.benchlake.home.DiskSpace;
+import io.benchlake.home.EnvironmentException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,17 +50,69 @@ public final class Warehouse {
     return root.resolve("_ingest");
   }
 
-  /** The last committed manifest, or an empty one for a new warehouse. */
+  /**
+   * The last committed manifest, or an empty one for a new warehouse. A manifest without the
+   * {@code CURRENT} that points at it is a damaged warehouse, not an empty one.
+   */
   public Manifest current() {
     Path current = ingestDir().resolve("CURRENT");
     try {
       if (!Files.exists(current)) {
+        if (!manifestFiles().isEmpty()) {
+          throw new EnvironmentException(
+              current
+                  + " is missing while "
+                  + ingestDir()
+                  + " holds manifests; `benchlake ingest --rebuild` rewrites the warehouse from"
+                  + " the event log");
+        }
         return Manifest.empty();
       }
       String seq = Files.readString(current, StandardCharsets.UTF_8).trim();
-      return JSON.readValue(ingestDir().resolve(seq + ".json").toFile(), Manifest.class);
+      Path manifest = ingestDir().resolve(seq + ".json");
+      if (!seq.matches("\\d+") || !Files.isRegularFile(manifest)) {
+        throw new EnvironmentException(
+            current
+                + " names no committed manifest ("
+                + (seq.length() > 40 ? seq.substring(0, 40) + "…" : seq)
+                + "); `benchlake ingest --rebuild` rewrites the warehouse from the event log");
+      }
+      return JSON.readValue(manifest.toFile(), Manifest.class);
+    } catch (com.fasterxml.jackson.core.JacksonException e) {
+      throw new EnvironmentException(
+          "the warehouse manifest in "
+              + ingestDir()
+              + " is damaged ("
+              + e.getOriginalMessage()
+              + "); `benchlake ingest --rebuild` rewrites the warehouse from the event log",
+          e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the warehouse manifest in " + ingestDir(), e);
+    }
+  }
+
+  /**
+   * The last committed manifest once every file it lists is there with its committed size (a stat
+   * per file): what a read session serves from.
+   */
+  public Manifest currentChecked() {
+    Manifest manifest = current();
+    CommittedFiles.refuse(CommittedFiles.damage(root, manifest, manifest.allFiles(), false));
+    return manifest;
+  }
+
+  /** Every committed file whose size or content differs from what its manifest recorded. */
+  public List<String> damagedFiles() {
+    Manifest manifest = current();
+    return CommittedFiles.damage(root, manifest, manifest.allFiles(), true);
+  }
+
+  private List<Path> manifestFiles() throws IOException {
+    if (!Files.isDirectory(ingestDir())) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(ingestDir())) {
+      return files.filter(f -> f.getFileName().toString().matches("\\d+\\.json")).toList();
     }
   }
 
@@ -121,7 +175,8 @@ public final class Warehouse {
         }
         added.put(table.dirName(), files);
       }
-      Manifest next = current().next(seq, progress, added, removed);
+      Manifest next =
+          current().next(seq, progress, added, CommittedFiles.factsOf(root, added), removed);
       Files.createDirectories(ingestDir());
       writeAtomically(ingestDir().resolve(seq + ".json"), JSON.writeValueAsBytes(next));
       writeAtomically(
@@ -141,6 +196,7 @@ public final class Warehouse {
       }
       return next;
     } catch (IOException e) {
+      DiskSpace.refuseIfFull(e, root);
       throw new UncheckedIOException("cannot commit ingest " + seq + " in " + root, e);
     }
   }
@@ -191,7 +247,12 @@ public final class Warehouse {
 
   /** Every committed file of a table, as absolute paths. */
   public List<Path> files(WarehouseTable table) {
-    return current().files(table).stream().map(root::resolve).toList();
+    return files(current(), table);
+  }
+
+  /** The files of a table that {@code manifest} lists, as absolute paths. */
+  public List<Path> files(Manifest manifest, WarehouseTable table) {
+    return manifest.files(table).stream().map(root::resolve).toList();
   }
 
   private static boolean isDataFile(Path file) {
