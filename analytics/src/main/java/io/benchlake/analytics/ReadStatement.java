@@ -25,8 +25,7 @@ final class ReadStatement {
 
   /** EXPLAIN, EXPLAIN ANALYZE and EXPLAIN (options) before the statement they explain. */
   private static final Pattern EXPLAIN =
-      Pattern.compile(
-          "(?is)\\s*EXPLAIN(?:\\s+ANALY[SZ]E|\\s*\\([^)]*\\))?\\s+(.*)");
+      Pattern.compile("(?is)\\s*EXPLAIN(?:\\s+ANALY[SZ]E|\\s*\\([^)]*\\))?\\s+(.*)");
 
   private static final String READ_ONLY =
       "only read statements run here (SELECT, WITH, DESCRIBE, SHOW, SUMMARIZE, EXPLAIN)";

@@ -104,6 +104,36 @@ public final class EventLog {
     }
   }
 
+  /**
+   * The identity of the event log: the Kafka cluster's id and the events topic's id. A new broker
+   * directory or another cluster gives other ids even when the topic has the same name.
+   */
+  public static io.benchlake.warehouse.Manifest.LogIdentity identity(String bootstrap) {
+    try (org.apache.kafka.clients.admin.Admin admin =
+        org.apache.kafka.clients.admin.Admin.create(
+            Map.of(
+                org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap))) {
+      String cluster = admin.describeCluster().clusterId().get();
+      String topic =
+          admin
+              .describeTopics(java.util.List.of(Topics.EVENTS))
+              .allTopicNames()
+              .get()
+              .get(Topics.EVENTS)
+              .topicId()
+              .toString();
+      return new io.benchlake.warehouse.Manifest.LogIdentity(cluster, topic);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BusException(
+          "interrupted while asking " + bootstrap + " for the log's identity", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new BusException(
+          "cannot ask " + bootstrap + " for the event log's identity: " + e.getCause(), e);
+    }
+  }
+
   private static java.util.List<TopicPartition> partitions(
       KafkaConsumer<byte[], byte[]> consumer, String topic) {
     return consumer.partitionsFor(topic).stream()

@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
       ScheduleCommand.class,
       ExportCommand.class,
       DlqCommand.class,
+      VerifyCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Benchlake implements Runnable {

@@ -28,7 +28,10 @@ final class IngestCommand implements Callable<Integer> {
 
   @Option(
       names = "--rebuild",
-      description = "Delete the warehouse and replay the whole event log from offset 0.")
+      description =
+          "Replay the whole event log from offset 0 into a new warehouse, which replaces the"
+              + " current one only when the log was read to its end and holds at least what the"
+              + " current one committed.")
   boolean rebuild;
 
   @Option(
@@ -82,6 +85,14 @@ final class IngestCommand implements Callable<Integer> {
       IngestService.Result r = service.ingest(connection.bootstrap(), warehouse, rebuild);
       if (r.nothingNew()) {
         System.out.println("Nothing new since ingest " + r.seq() + ".");
+      }
+      if (rebuild) {
+        System.out.println(
+            "Rebuilt the warehouse from "
+                + r.eventsRead()
+                + " events, read to the log's end offsets (partition: offset) "
+                + warehouse.current().readUpTo()
+                + ".");
       }
       print(r);
       // Exit 4: finished, but some events went to the dead-letter topic (`benchlake dlq`).

@@ -95,13 +95,14 @@ public final class IngestService {
   }
 
   /**
-   * One batch ingest under the warehouse lock; with {@code rebuild}, the warehouse is deleted first
-   * and the whole log replayed from offset 0.
+   * One batch ingest under the warehouse lock; with {@code rebuild}, the whole log is replayed from
+   * offset 0 into a new warehouse that replaces this one once it is complete ({@link
+   * WarehouseRebuild}).
    */
   public Result ingest(String bootstrap, Warehouse warehouse, boolean rebuild) throws Exception {
     try (AutoCloseable lock = warehouse.lock()) {
       if (rebuild) {
-        warehouse.clear();
+        return WarehouseRebuild.run(bootstrap, warehouse, w -> ingestAndCompact(bootstrap, w));
       }
       return ingestAndCompact(bootstrap, warehouse);
     }
@@ -155,6 +156,8 @@ public final class IngestService {
       throws Exception {
     removeLeftovers(warehouse);
     Manifest current = warehouse.current();
+    LogCheck.check(
+        current, EventLog.identity(bootstrap), EventLog.endOffsets(bootstrap), bootstrap);
     long first = current.seq() + 1;
     Path staging = warehouse.root().resolve("_staging").resolve("follow-" + first);
     Map<Integer, Long> start = new TreeMap<>(current.offsets());
@@ -334,6 +337,8 @@ public final class IngestService {
     removeLeftovers(warehouse);
     Manifest current = warehouse.current();
     Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
+    Manifest.LogIdentity log =
+        LogCheck.check(current, EventLog.identity(bootstrap), end, bootstrap);
     Map<TopicPartition, Long> starting = new HashMap<>();
     Map<TopicPartition, Long> stopping = new HashMap<>();
     long pending = 0;
@@ -358,6 +363,7 @@ public final class IngestService {
       try {
         read = runJob(bootstrap, warehouse, batch, starting, stopping, openDir);
       } catch (Exception e) {
+        IngestFailures.translate(e, warehouse, seq, neededBytes(current, pending));
         if (attempt >= JOB_ATTEMPTS || !FlinkCluster.isReleaseRace(e)) {
           throw e;
         }
@@ -371,11 +377,35 @@ public final class IngestService {
     }
     List<DeadLetter> refused = refusedSince(bootstrap, dlqBefore);
     Map<Integer, Long> reached = heldBack(end, openDir);
-    warehouse.commit(seq, new Manifest.Progress(reached, end, started));
     // The offsets read past count transaction markers too; the job counted the events.
     long eventsRead = read < 0 ? pending : read;
+    warehouse.commit(
+        seq, new Manifest.Progress(reached, end, started, log, eventsBelow(current, eventsRead)));
     LOG.info("ingest {} read {} events, refused {}", seq, eventsRead, refused.size());
     return new Result(seq, eventsRead, refused, false);
+  }
+
+  /**
+   * How many events of the log lie below the end this ingest read to, when known: the count below
+   * where it started plus what it read. An ingest that started before the previous one's end (an
+   * iteration held back) reads some events again, and the count is no longer known.
+   */
+  private static Long eventsBelow(Manifest current, long eventsRead) {
+    boolean startsWherePreviousEnded = current.offsets().equals(current.readUpTo());
+    return current.events() != null && startsWherePreviousEnded
+        ? current.events() + eventsRead
+        : null;
+  }
+
+  /**
+   * About how many bytes of Parquet {@code pending} more events make, from what the warehouse's
+   * committed files take per event (0 when not known).
+   */
+  private static long neededBytes(Manifest current, long pending) {
+    long bytes = current.facts().values().stream().mapToLong(Manifest.FileFacts::size).sum();
+    return current.events() == null || current.events() == 0
+        ? 0
+        : bytes * pending / current.events();
   }
 
   /**

@@ -54,8 +54,8 @@ public record Manifest(
   public record FileFacts(long size, String sha256) {}
 
   /**
-   * The event log offsets belong to: the Kafka cluster's id and the events topic's id, which a
-   * new broker directory or another cluster does not share even when its topic has the same name.
+   * The event log offsets belong to: the Kafka cluster's id and the events topic's id, which a new
+   * broker directory or another cluster does not share even when its topic has the same name.
    */
   public record LogIdentity(String clusterId, String topicId) {
     @Override

@@ -3,10 +3,10 @@ package io.benchlake.warehouse;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import io.benchlake.home.DiskSpace;
 import io.benchlake.home.EnvironmentException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,8 +51,8 @@ public final class Warehouse {
   }
 
   /**
-   * The last committed manifest, or an empty one for a new warehouse. A manifest without the
-   * {@code CURRENT} that points at it is a damaged warehouse, not an empty one.
+   * The last committed manifest, or an empty one for a new warehouse. A manifest without the {@code
+   * CURRENT} that points at it is a damaged warehouse, not an empty one.
    */
   public Manifest current() {
     Path current = ingestDir().resolve("CURRENT");
@@ -283,6 +283,7 @@ public final class Warehouse {
    */
   public AutoCloseable lock() {
     try {
+      restoreInterruptedRebuild();
       Files.createDirectories(ingestDir());
       Path file = ingestDir().resolve("LOCK");
       java.nio.channels.FileChannel channel =
@@ -320,6 +321,18 @@ public final class Warehouse {
           "the warehouse " + root + " is not writable: " + e.getMessage());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot lock the warehouse " + root, e);
+    }
+  }
+
+  /**
+   * A rebuild moves the old warehouse to {@code NAME.replaced} and the new one from {@code
+   * NAME.rebuild} in its place; a process killed between the two leaves no warehouse here, and the
+   * old one is put back.
+   */
+  private void restoreInterruptedRebuild() throws IOException {
+    Path replaced = root.resolveSibling(root.getFileName() + ".replaced");
+    if (!Files.exists(root) && Files.isDirectory(replaced)) {
+      Files.move(replaced, root, StandardCopyOption.ATOMIC_MOVE);
     }
   }
 

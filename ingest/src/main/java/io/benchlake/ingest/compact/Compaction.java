@@ -1,6 +1,7 @@
 package io.benchlake.ingest.compact;
 
 import io.benchlake.ingest.job.Rows;
+import io.benchlake.warehouse.CommittedFiles;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -53,6 +54,10 @@ public final class Compaction {
         if (partition.getValue().size() <= maxFiles) {
           continue;
         }
+        // A damaged file copied into a compacted one would carry its wrong values under a new,
+        // valid hash: compaction checks what it reads against the commit first.
+        CommittedFiles.refuse(
+            CommittedFiles.damage(warehouse.root(), current, partition.getValue(), true));
         Path target =
             warehouse
                 .staging(seq)

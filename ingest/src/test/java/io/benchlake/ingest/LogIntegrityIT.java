@@ -1,0 +1,164 @@
+package io.benchlake.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.bus.EventBus;
+import io.benchlake.bus.EventPublisher;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.home.EnvironmentException;
+import io.benchlake.testing.TestDirs;
+import io.benchlake.warehouse.Warehouse;
+import io.benchlake.warehouse.WarehouseTable;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Committed offsets belong to their log, and a rebuild never replaces a good warehouse. */
+@Timeout(180)
+class LogIntegrityIT {
+  private static void publishRuns(String bootstrap, String prefix, int runs) {
+    try (EventPublisher publisher = new EventPublisher(bootstrap)) {
+      for (int run = 0; run < runs; run++) {
+        IngestServiceIT.syntheticRun(
+                prefix + run, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(run))
+            .forEach(publisher::publish);
+      }
+    }
+  }
+
+  private static long tps(Warehouse warehouse) throws Exception {
+    return IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'");
+  }
+
+  @Test
+  void offsetsOfAnotherLogAreRefusedNamingBothAndAnOldManifestAdoptsItsLog() throws Exception {
+    Path dir = TestDirs.fresh("log-identity");
+    Warehouse warehouse = new Warehouse(dir.resolve("shared-warehouse"));
+    IngestService ingest = new IngestService(1);
+    try (EventBus first = EventBus.connect(new BenchlakeHome(dir.resolve("a")), Optional.empty())) {
+      publishRuns(first.bootstrap(), "A", 2);
+      ingest.ingest(first.bootstrap(), warehouse);
+      assertNotNull(warehouse.current().log(), "the commit records its log");
+
+      // A manifest written before logs were recorded adopts the log that reaches its offsets.
+      Path manifest = warehouse.root().resolve("_ingest/" + warehouse.current().seq() + ".json");
+      String json = Files.readString(manifest);
+      Files.writeString(
+          manifest, json.replaceAll("(?s)\"log\"\\s*:\\s*\\{[^}]*\\}", "\"log\" : null"));
+      assertEquals(null, warehouse.current().log());
+      publishRuns(first.bootstrap(), "A2-", 1);
+      ingest.ingest(first.bootstrap(), warehouse);
+      assertNotNull(warehouse.current().log(), "adopted");
+    }
+    long before = tps(warehouse);
+    try (EventBus second =
+        EventBus.connect(new BenchlakeHome(dir.resolve("b")), Optional.empty())) {
+      publishRuns(second.bootstrap(), "B", 1);
+      EnvironmentException e =
+          assertThrows(
+              EnvironmentException.class, () -> ingest.ingest(second.bootstrap(), warehouse));
+      assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+      assertTrue(e.getMessage().contains("--rebuild"), e.getMessage());
+      assertTrue(e.getMessage().contains(warehouse.current().log().clusterId()), e.getMessage());
+      assertEquals(before, tps(warehouse), "nothing changed");
+
+      // The same warehouse without a recorded log: this log ends below its offsets, refused.
+      Path manifest = warehouse.root().resolve("_ingest/" + warehouse.current().seq() + ".json");
+      Files.writeString(
+          manifest,
+          Files.readString(manifest)
+              .replaceAll("(?s)\"log\"\\s*:\\s*\\{[^}]*\\}", "\"log\" : null"));
+      EnvironmentException old =
+          assertThrows(
+              EnvironmentException.class, () -> ingest.ingest(second.bootstrap(), warehouse));
+      assertTrue(old.getMessage().contains("ends before"), old.getMessage());
+
+      // The way out the message gives: a rebuild from this log alone.
+      ingest.ingest(second.bootstrap(), warehouse, true);
+      assertEquals(4, tps(warehouse));
+    }
+  }
+
+  private static Path segment(Path home, int partition) throws Exception {
+    try (Stream<Path> walk = Files.walk(home.resolve("kafka"))) {
+      return walk.filter(
+              p ->
+                  p.getParent().getFileName().toString().equals("benchlake.events-" + partition)
+                      && p.getFileName().toString().endsWith(".log"))
+          .findFirst()
+          .orElseThrow();
+    }
+  }
+
+  @Test
+  void aRebuildOverATruncatedSegmentKeepsTheWarehouse() throws Exception {
+    Path dir = TestDirs.fresh("rebuild-truncated");
+    BenchlakeHome home = new BenchlakeHome(dir);
+    Warehouse warehouse = new Warehouse(home.warehouse());
+    IngestService ingest = new IngestService(1);
+    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
+      publishRuns(bus.bootstrap(), "R", 4);
+      ingest.ingest(bus.bootstrap(), warehouse);
+    }
+    long before = tps(warehouse);
+    for (int partition : List.of(0, 1)) {
+      Path log = segment(dir, partition);
+      try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
+        f.setLength(f.length() / 2);
+      }
+    }
+    // Without the clean-shutdown marker the broker recovers the segments, as after a crash.
+    try (Stream<Path> walk = Files.walk(dir.resolve("kafka"))) {
+      for (Path p :
+          walk.filter(p -> p.getFileName().toString().contains("cleanshutdown")).toList()) {
+        Files.delete(p);
+      }
+    }
+    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
+      EnvironmentException e =
+          assertThrows(
+              EnvironmentException.class, () -> ingest.ingest(bus.bootstrap(), warehouse, true));
+      assertTrue(e.getMessage().contains("warehouse is kept"), e.getMessage());
+      assertEquals(before, tps(warehouse), "the old warehouse, whole");
+      assertTrue(Files.notExists(dir.resolve("warehouse.rebuild")));
+    }
+  }
+
+  @Test
+  void aRebuildOverACorruptedSegmentKeepsTheWarehouse() throws Exception {
+    Path dir = TestDirs.fresh("rebuild-corrupt");
+    BenchlakeHome home = new BenchlakeHome(dir);
+    Warehouse warehouse = new Warehouse(home.warehouse());
+    IngestService ingest = new IngestService(1);
+    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
+      publishRuns(bus.bootstrap(), "C", 4);
+      ingest.ingest(bus.bootstrap(), warehouse);
+    }
+    long before = tps(warehouse);
+    Path log = segment(dir, 0);
+    try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
+      for (long at = f.length() / 3; at < f.length() / 3 + 64; at++) {
+        f.seek(at);
+        int b = f.read();
+        f.seek(at);
+        f.write(b ^ 0xFF);
+      }
+    }
+    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
+      EnvironmentException e =
+          assertThrows(
+              EnvironmentException.class, () -> ingest.ingest(bus.bootstrap(), warehouse, true));
+      assertTrue(e.getMessage().contains("warehouse is kept"), e.getMessage());
+      assertEquals(before, tps(warehouse), "the old warehouse, whole");
+    }
+  }
+}
