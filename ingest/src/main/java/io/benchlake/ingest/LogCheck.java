@@ -42,8 +42,9 @@ final class LogCheck {
               + bootstrap
               + " ends before the offsets the warehouse committed (partition: committed → log end "
               + describe(short_, current.readUpTo(), end)
-              + "), so it is not the log the warehouse was built from; point --bootstrap at that"
-              + " log, or run `benchlake ingest --rebuild` to rebuild from this one alone");
+              + "), so it is not the log the warehouse was built from (or it lost events); point"
+              + " --bootstrap at that log, or move the warehouse directory aside and run `benchlake"
+              + " ingest` to build a new one from this log alone");
     }
     return found;
   }
