@@ -1,0 +1,76 @@
+package io.benchlake.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.warehouse.Warehouse;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A damaged warehouse is one line naming the file, exit 6, and `ingest --rebuild` repairs it. */
+@Timeout(240)
+class IntegrityCliIT {
+  @Test
+  void aFlippedByteIsNamedByVerifyAndATruncatedFileStopsEveryReadUntilARebuild() throws Exception {
+    Path home = CliRunner.useFreshHome("integrity-cli");
+    ImportRoundTripIT.ok(
+        CliRunner.run(
+            "import",
+            "taf-report",
+            ImportRoundTripIT.shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt")
+                .toString()));
+    ImportRoundTripIT.ok(CliRunner.run("ingest"));
+    Warehouse warehouse = new Warehouse(new BenchlakeHome(home).warehouse());
+    String sum = "SELECT round(sum(value)) FROM iterations WHERE metric = 'TPS'";
+    CliRunner.Run good = CliRunner.run("sql", "--format", "csv", sum);
+    assertEquals(0, good.exit(), good.err());
+    assertEquals(0, CliRunner.run("verify").exit());
+
+    // Writes are refused on the parsed statement: exit 2, nothing changed.
+    Path someFile = warehouse.root().resolve(warehouse.current().allFiles().get(0));
+    CliRunner.Run copy =
+        CliRunner.run("sql", "COPY (SELECT 1 AS x) TO '" + someFile + "' (FORMAT parquet)");
+    assertEquals(2, copy.exit(), copy.err());
+    assertEquals(1, copy.err().lines().count(), copy.err());
+    assertEquals(0, CliRunner.run("verify").exit(), "the file is as committed");
+
+    Path samples =
+        warehouse
+            .root()
+            .resolve(
+                warehouse.current().files(io.benchlake.warehouse.WarehouseTable.ITERATIONS).get(0));
+    try (RandomAccessFile f = new RandomAccessFile(samples.toFile(), "rw")) {
+      f.seek(f.length() / 3);
+      int b = f.read();
+      f.seek(f.length() / 3);
+      f.write(b ^ 0x01);
+    }
+    CliRunner.Run verify = CliRunner.run("verify");
+    assertEquals(6, verify.exit(), verify.out() + verify.err());
+    assertEquals(1, verify.err().lines().count(), verify.err());
+    assertTrue(verify.err().contains(samples.toString()), verify.err());
+    assertTrue(verify.err().contains("ingest --rebuild"), verify.err());
+
+    try (RandomAccessFile f = new RandomAccessFile(samples.toFile(), "rw")) {
+      f.setLength(f.length() - 100);
+    }
+    CliRunner.Run truncated = CliRunner.run("sql", sum);
+    assertEquals(6, truncated.exit(), truncated.out() + truncated.err());
+    assertTrue(truncated.err().contains(samples.toString()), truncated.err());
+
+    CliRunner.Run rebuild = CliRunner.run("ingest", "--rebuild");
+    assertEquals(0, rebuild.exit(), rebuild.out() + rebuild.err());
+    assertTrue(rebuild.out().contains("Rebuilt the warehouse from "), rebuild.out());
+    assertEquals(0, CliRunner.run("verify").exit());
+    assertEquals(good.out(), CliRunner.run("sql", "--format", "csv", sum).out(), "repaired");
+
+    Files.delete(warehouse.root().resolve("_ingest/CURRENT"));
+    CliRunner.Run noCurrent = CliRunner.run("sql", sum);
+    assertEquals(6, noCurrent.exit(), noCurrent.out() + noCurrent.err());
+    assertTrue(noCurrent.err().contains("CURRENT"), noCurrent.err());
+  }
+}
