@@ -196,7 +196,10 @@ public final class Warehouse {
       }
       return next;
     } catch (IOException e) {
-      DiskSpace.refuseIfFull(e, root);
+      if (DiskSpace.isFull(e)) {
+        removeUncommitted(); // CURRENT still names the last commit: what it lists stays
+        DiskSpace.refuseIfFull(e, root);
+      }
       throw new UncheckedIOException("cannot commit ingest " + seq + " in " + root, e);
     }
   }
