@@ -28,6 +28,9 @@ public final class EventLog {
           ConsumerConfig.RECEIVE_BUFFER_CONFIG,
           String.valueOf(1 << 20));
 
+  /** How long a reader's call may wait for the broker before it fails. */
+  public static final java.time.Duration API_TIMEOUT = java.time.Duration.ofSeconds(15);
+
   /**
    * Consumer settings every benchlake reader uses: only committed (transactional) events, fetched
    * in {@link #BULK_FETCH} sizes.
@@ -43,7 +46,11 @@ public final class EventLog {
             ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
             false,
             ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-            "earliest"));
+            "earliest",
+            // A broker that went away is told in 15 s (as one that does not answer at start),
+            // not after Kafka's default minute.
+            ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+            (int) API_TIMEOUT.toMillis()));
     return config;
   }
 

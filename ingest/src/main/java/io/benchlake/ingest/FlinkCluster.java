@@ -232,6 +232,28 @@ public final class FlinkCluster implements AutoCloseable {
 
   /** Runs the job built on {@code env} to its end. */
   JobExecutionResult execute(StreamExecutionEnvironment env, String name) throws Exception {
+    return execute(env, name, Optional::empty);
+  }
+
+  /**
+   * What a running job is checked against while it runs: a problem it cannot get past (the broker
+   * went away: Kafka's readers would wait for it without end) cancels it.
+   */
+  interface JobWatch {
+    /** The error to stop the job with, or empty while it may go on. */
+    Optional<RuntimeException> problem();
+  }
+
+  /** How often a running job's {@link JobWatch} is asked. */
+  private static final long WATCH_EVERY_MS = 500;
+
+  /**
+   * Runs the job built on {@code env} to its end, asking {@code watch} every {@link
+   * #WATCH_EVERY_MS} ms; a problem cancels the job and is thrown. A job on a cluster of its own
+   * (--flink-rest) is not watched: that cluster keeps it.
+   */
+  JobExecutionResult execute(StreamExecutionEnvironment env, String name, JobWatch watch)
+      throws Exception {
     jobs.incrementAndGet();
     if (rest != null) {
       try {
@@ -247,16 +269,65 @@ public final class FlinkCluster implements AutoCloseable {
     try {
       JobExecutionResult result;
       if (shared == null) {
-        result = env.execute(name);
+        org.apache.flink.core.execution.JobClient client = env.executeAsync(name);
+        result = await(client.getJobExecutionResult(), client::cancel, watch);
       } else {
         StreamGraph graph = env.getStreamGraph();
         graph.setJobName(name);
-        result = shared.executeJobBlocking(graph.getJobGraph());
+        JobID job = shared.submitJob(graph.getJobGraph()).get().getJobID();
+        ClassLoader loader = getClass().getClassLoader();
+        result =
+            await(
+                shared
+                    .requestJobResult(job)
+                    .thenApply(
+                        r -> {
+                          try {
+                            return r.toJobExecutionResult(loader);
+                          } catch (Exception e) {
+                            throw new java.util.concurrent.CompletionException(e);
+                          }
+                        }),
+                () -> shared.cancelJob(job),
+                watch);
       }
       LOCAL_JOB_RAN.set(true);
       return result;
     } catch (Exception e) {
       throw explained(e);
+    }
+  }
+
+  /**
+   * The job's result once it ends, its failure thrown as {@code env.execute} throws it; a problem
+   * the watch finds first cancels the job and is thrown instead.
+   */
+  private static JobExecutionResult await(
+      java.util.concurrent.CompletableFuture<JobExecutionResult> result,
+      java.util.function.Supplier<java.util.concurrent.CompletableFuture<?>> cancel,
+      JobWatch watch)
+      throws Exception {
+    while (true) {
+      try {
+        return result.get(WATCH_EVERY_MS, TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        Optional<RuntimeException> problem = watch.problem();
+        if (problem.isPresent()) {
+          try {
+            cancel.get().get(30, TimeUnit.SECONDS);
+          } catch (Exception notCancelled) {
+            LOG.warn("the job did not cancel: {}", notCancelled.toString());
+          }
+          throw problem.get();
+        }
+      } catch (java.util.concurrent.ExecutionException
+          | java.util.concurrent.CompletionException e) {
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        if (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+          cause = cause.getCause();
+        }
+        throw cause instanceof Exception ex ? ex : e;
+      }
     }
   }
 

@@ -58,6 +58,7 @@ public final class IngestService {
   private final FlinkCluster flink;
   private final Compaction compaction;
   private Duration followQuiet = FOLLOW_QUIET;
+  private java.util.function.Function<String, FlinkCluster.JobWatch> brokerWatch = BrokerWatch::new;
 
   public IngestService(int parallelism) {
     this(FlinkCluster.perJob(parallelism), DEFAULT_COMPACT_ABOVE);
@@ -71,6 +72,12 @@ public final class IngestService {
   public IngestService(FlinkCluster flink, int compactAbove) {
     this.flink = flink;
     this.compaction = new Compaction(compactAbove);
+  }
+
+  /** Another watch over a running job's broker than {@link BrokerWatch}, for tests. */
+  IngestService brokerWatch(java.util.function.Function<String, FlinkCluster.JobWatch> watch) {
+    this.brokerWatch = watch;
+    return this;
   }
 
   /** A shorter quiet period than {@link #FOLLOW_QUIET}, for tests of abandoned runs. */
@@ -105,6 +112,8 @@ public final class IngestService {
         return WarehouseRebuild.run(bootstrap, warehouse, w -> ingestAndCompact(bootstrap, w));
       }
       return ingestAndCompact(bootstrap, warehouse);
+    } catch (org.apache.kafka.common.KafkaException e) {
+      throw BrokerWatch.goneOr(bootstrap, e);
     }
   }
 
@@ -447,7 +456,7 @@ public final class IngestService {
         IngestJob.openIterationSink(openDir.toUri().toString()));
     Long read =
         flink
-            .execute(env, "benchlake ingest " + seq)
+            .execute(env, "benchlake ingest " + seq, brokerWatch.apply(bootstrap))
             .getAccumulatorResult(EventRouter.RECORDS_READ);
     return read == null ? -1L : read;
   }

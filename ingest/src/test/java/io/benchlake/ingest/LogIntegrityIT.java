@@ -162,4 +162,70 @@ class LogIntegrityIT {
       assertEquals(before, tps(warehouse), "the old warehouse, whole");
     }
   }
+
+  @Test
+  void aBrokerThatGoesAwayUnderAnIngestIsOneLineAndCommitsNothing() throws Exception {
+    Path dir = TestDirs.fresh("broker-gone");
+    Warehouse warehouse = new Warehouse(dir.resolve("warehouse"));
+    List<String> command = new java.util.ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(BrokerChild.class.getName());
+    command.add(dir.resolve("broker-home").toString());
+    Process broker = new ProcessBuilder(command).redirectErrorStream(true).start();
+    try {
+      String bootstrap = bootstrapOf(broker);
+      publishRuns(bootstrap, "G", 2);
+      java.util.concurrent.atomic.AtomicBoolean killed =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      // The broker is killed the first time the running job is watched: the job is under way.
+      IngestService ingest =
+          new IngestService(1)
+              .brokerWatch(
+                  b -> {
+                    BrokerWatch real = new BrokerWatch(b);
+                    return () -> {
+                      if (killed.compareAndSet(false, true)) {
+                        broker.destroyForcibly(); // SIGKILL: no goodbye to the clients
+                      }
+                      return real.problem();
+                    };
+                  });
+      EnvironmentException e =
+          assertThrows(EnvironmentException.class, () -> ingest.ingest(bootstrap, warehouse));
+      assertTrue(killed.get());
+      assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+      assertTrue(e.getMessage().contains("went away"), e.getMessage());
+      assertEquals(0, warehouse.current().seq(), "nothing committed");
+    } finally {
+      broker.destroyForcibly();
+    }
+  }
+
+  /** The bootstrap address the child broker prints once it listens. */
+  private static String bootstrapOf(Process broker) throws Exception {
+    var lines =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(
+                broker.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+    for (String line; (line = lines.readLine()) != null; ) {
+      if (line.startsWith("bootstrap ")) {
+        // Its log goes on: keep the pipe drained so the child never blocks on it.
+        Thread drain =
+            new Thread(
+                () -> {
+                  try {
+                    while (lines.readLine() != null) {}
+                  } catch (java.io.IOException ignored) {
+                    // the child was killed
+                  }
+                });
+        drain.setDaemon(true);
+        drain.start();
+        return line.substring("bootstrap ".length()).strip();
+      }
+    }
+    throw new IllegalStateException("the broker child ended before listening");
+  }
 }
