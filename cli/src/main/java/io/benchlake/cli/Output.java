@@ -22,6 +22,7 @@ final class Output {
       Files.writeString(tmp, text);
       Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
+      io.benchlake.home.DiskSpace.refuseIfFull(e, target);
       throw new BadInputException("cannot write " + file + ": " + e.getMessage());
     }
   }

@@ -30,7 +30,8 @@ import java.util.Set;
  */
 public record ScheduleFile(String output, String timeZone, List<Job> jobs) {
   /** The verbs a schedule may run: those that print results. */
-  static final List<String> VERBS = List.of("report", "regressions", "trend", "changes", "sql");
+  static final List<String> VERBS =
+      List.of("report", "regressions", "trend", "changes", "sql", "verify");
 
   private static final CronParser CRON =
       new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));

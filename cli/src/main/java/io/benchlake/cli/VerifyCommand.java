@@ -3,8 +3,10 @@ package io.benchlake.cli;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.CommittedFiles;
 import io.benchlake.warehouse.Warehouse;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** benchlake verify: every committed warehouse file against the size and hash of its commit. */
 @Command(
@@ -16,6 +18,13 @@ import picocli.CommandLine.Command;
           + " repairs it. Needs neither Kafka nor Flink."
     })
 final class VerifyCommand implements Callable<Integer> {
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description =
+          "Write the verdict to FILE instead of standard output (a schedule job's output).")
+  Path out;
+
   @Override
   public Integer call() {
     Warehouse warehouse = new Warehouse(BenchlakeHome.fromEnvironment().warehouse());
@@ -24,16 +33,18 @@ final class VerifyCommand implements Callable<Integer> {
     int files = manifest.allFiles().size();
     long unrecorded =
         manifest.allFiles().stream().filter(f -> !manifest.facts().containsKey(f)).count();
-    System.out.printf(
-        "%d files of ingest %d match their commit%s.%n",
-        files - unrecorded,
-        manifest.seq(),
-        unrecorded == 0
-            ? ""
-            : "; "
-                + unrecorded
-                + " committed before hashes were recorded are not checked"
-                + " (`benchlake ingest --rebuild` records them)");
+    Output.write(
+        String.format(
+            "%d files of ingest %d match their commit%s.%n",
+            files - unrecorded,
+            manifest.seq(),
+            unrecorded == 0
+                ? ""
+                : "; "
+                    + unrecorded
+                    + " committed before hashes were recorded are not checked"
+                    + " (`benchlake ingest --rebuild` records them)"),
+        out);
     return 0;
   }
 }

@@ -45,6 +45,16 @@ class ScheduleFileTest {
   }
 
   @Test
+  void aJobMayVerifyTheWarehouse() {
+    ScheduleFile s =
+        parse(
+            SCHEDULE
+                .replace("verb: regressions", "verb: verify")
+                .replace("[--baseline, A, --candidate, B]", "[]"));
+    assertEquals("verify", s.job("weekly").verb());
+  }
+
+  @Test
   void mistakesNameTheFileTheLineAndWhatWasExpected() {
     BadInputException cron =
         assertThrows(
@@ -59,7 +69,7 @@ class ScheduleFileTest {
             BadInputException.class, () -> parse(SCHEDULE.replace("verb: report", "verb: demo")));
     assertTrue(
         verb.getMessage()
-            .contains("verb must be one of [report, regressions, trend, changes, sql]"),
+            .contains("verb must be one of [report, regressions, trend, changes, sql, verify]"),
         verb.getMessage());
     BadInputException typo =
         assertThrows(BadInputException.class, () -> parse(SCHEDULE.replace("output:", "ouptut:")));

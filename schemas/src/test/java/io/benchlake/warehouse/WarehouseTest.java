@@ -95,4 +95,52 @@ class WarehouseTest {
     assertEquals(1, w.files(WarehouseTable.SAMPLES).size());
     assertTrue(Files.exists(writing), "the job's file being written stays where it is");
   }
+
+  @Test
+  void aCommitRecordsEachFileSizeAndHashAndVerifyNamesAFlippedByte() throws Exception {
+    Warehouse w = new Warehouse(dir);
+    Path staged = w.staging(1).resolve("runs/month=2026-03/part-1-0.parquet");
+    Files.createDirectories(staged.getParent());
+    Files.writeString(staged, "0123456789");
+    Manifest m = w.commit(1, Map.of(0, 1L));
+    Manifest.FileFacts facts = m.facts().get("runs/month=2026-03/part-1-0.parquet");
+    assertEquals(10, facts.size());
+    assertEquals(
+        "84d89877f0d4041efb6bf91a16f0248f2fd573e6af05c19f96bedb9f882f7882", facts.sha256());
+    assertTrue(w.damagedFiles().isEmpty());
+    Path committed = dir.resolve("runs/month=2026-03/part-1-0.parquet");
+    Files.writeString(committed, "0123456780"); // same size, one byte flipped
+    w.currentChecked(); // sizes match: a read goes on
+    assertEquals(1, w.damagedFiles().size());
+    assertTrue(w.damagedFiles().get(0).startsWith(committed.toString()));
+    Files.writeString(committed, "01234");
+    io.benchlake.home.EnvironmentException e =
+        assertThrows(io.benchlake.home.EnvironmentException.class, w::currentChecked);
+    assertTrue(
+        e.getMessage().contains(committed + " (5 bytes, committed with 10)"), e.getMessage());
+  }
+
+  @Test
+  void aManifestWrittenBeforeFactsAndLogsReadsWithoutThem() throws Exception {
+    Files.createDirectories(dir.resolve("_ingest"));
+    Files.writeString(
+        dir.resolve("_ingest/4.json"),
+        "{\"seq\":4,\"committedAt\":\"2026-03-01T00:00:00Z\",\"offsets\":{\"0\":7},"
+            + "\"files\":{\"runs\":[\"runs/month=2026-03/part-1-0.parquet\"]}}");
+    Files.writeString(dir.resolve("_ingest/CURRENT"), "4\n");
+    Manifest m = new Warehouse(dir).current();
+    assertEquals(7L, m.readUpTo().get(0));
+    assertEquals(null, m.log());
+    assertEquals(null, m.events());
+    assertTrue(m.facts().isEmpty());
+    assertTrue(new Warehouse(dir).damagedFiles().isEmpty(), "files without facts are not judged");
+  }
+
+  @Test
+  void manifestsWithoutCurrentAreADamagedWarehouseNotAnEmptyOne() throws Exception {
+    Warehouse w = new Warehouse(dir);
+    w.commit(1, Map.of(0, 1L));
+    Files.delete(dir.resolve("_ingest/CURRENT"));
+    assertThrows(io.benchlake.home.EnvironmentException.class, w::current);
+  }
 }
