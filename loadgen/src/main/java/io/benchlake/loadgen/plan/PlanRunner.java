@@ -170,7 +170,7 @@ public final class PlanRunner {
           d.cnfTemplate() == null ? null : Path.of(d.cnfTemplate()),
           d.cnf());
     }
-    return new JdbcServer(d.jdbcUrl(), d.user() == null ? "root" : d.user(), d.resolvePassword());
+    return JdbcServer.of(d.jdbcUrl(), d.user(), d.resolvePassword());
   }
 
   private static String describe(DatasetSpec d) {
