@@ -10,19 +10,14 @@ import io.benchlake.home.BenchlakeHome;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
 import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.server.ServerTurn;
+import io.benchlake.testing.ChildJvm;
 import io.benchlake.testing.TestDirs;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.Comparator;
-import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -60,10 +55,10 @@ class ServerProcessIT {
   @Test
   void theServerOfAKilledOwnerStopsWithIt() throws Exception {
     Path home = TestDirs.fresh("owner-killed");
-    Child child = Child.start(home, "hold");
+    ChildJvm child = ChildJvm.start(ServerChild.class, home.toString(), "hold");
     long serverPid = Long.parseLong(child.await("SERVER ").substring(7));
     ProcessHandle server = ProcessHandle.of(serverPid).orElseThrow();
-    child.process.destroyForcibly(); // kill -9
+    child.kill();
     assertTrue(
         server.onExit().completeOnTimeout(null, 30, TimeUnit.SECONDS).get() != null
             && !server.isAlive(),
@@ -73,18 +68,17 @@ class ServerProcessIT {
   @Test
   void aServerLeftRunningIsFoundByItsPidFileAndStoppedByTheNextStart() throws Exception {
     Path home = TestDirs.fresh("leftover");
-    Child child = Child.start(home, "hold");
+    ChildJvm child = ChildJvm.start(ServerChild.class, home.toString(), "hold");
     long serverPid = Long.parseLong(child.await("SERVER ").substring(7));
     ProcessHandle server = ProcessHandle.of(serverPid).orElseThrow();
     // The owner and its watchdog both killed, as a kill of the whole process group would.
     child
-        .process
+        .process()
         .toHandle()
         .children()
         .filter(p -> p.pid() != serverPid)
         .forEach(ProcessHandle::destroyForcibly);
-    child.process.destroyForcibly();
-    child.process.waitFor(30, TimeUnit.SECONDS);
+    child.kill();
     assertTrue(server.isAlive(), "orphaned: the state this test sets up");
     try (EmbeddedMariaDb next = start(home, ServerTurn.WAIT)) {
       assertFalse(server.isAlive(), "the leftover was stopped");
@@ -98,9 +92,9 @@ class ServerProcessIT {
   @Test
   void aSecondProcessWaitsForTheServerOrRefusesInOneLine() throws Exception {
     Path home = TestDirs.fresh("turns");
-    Child waiting;
+    ChildJvm waiting;
     try (EmbeddedMariaDb server = start(home, ServerTurn.WAIT)) {
-      Child refusing = Child.start(home, "refuse");
+      ChildJvm refusing = ChildJvm.start(ServerChild.class, home.toString(), "refuse");
       String refusal = refusing.await("REFUSED ");
       assertTrue(
           refusal.contains(
@@ -109,16 +103,16 @@ class ServerProcessIT {
                   + " is in use by process "
                   + ProcessHandle.current().pid()),
           refusal);
-      assertTrue(refusing.process.waitFor(30, TimeUnit.SECONDS));
-      waiting = Child.start(home, "wait");
+      assertTrue(refusing.process().waitFor(30, TimeUnit.SECONDS));
+      waiting = ChildJvm.start(ServerChild.class, home.toString(), "wait");
       String notice = waiting.await("embedded MariaDB");
       assertTrue(notice.contains("waiting for it to finish"), notice);
       assertTrue(server.pid().map(p -> ProcessHandle.of(p).isPresent()).orElse(false));
     }
     waiting.await("SERVER ");
-    waiting.process.getOutputStream().close(); // lets it stop its server and exit
-    assertTrue(waiting.process.waitFor(60, TimeUnit.SECONDS));
-    assertEquals(0, waiting.process.exitValue());
+    waiting.process().getOutputStream().close(); // lets it stop its server and exit
+    assertTrue(waiting.process().waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, waiting.process().exitValue());
   }
 
   private static EmbeddedMariaDb start(Path home, ServerTurn turn) {
@@ -128,55 +122,6 @@ class ServerProcessIT {
 
   private static Connection connect(EmbeddedMariaDb server) throws Exception {
     return DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password());
-  }
-
-  /** Another JVM of the same classpath running {@link ServerChild}, its output line by line. */
-  private record Child(Process process, BlockingQueue<String> lines) {
-    static Child start(Path home, String mode) throws Exception {
-      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      Process p =
-          new ProcessBuilder(
-                  java,
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  "-Dbenchlake.mariadb.dists=" + System.getProperty("benchlake.mariadb.dists"),
-                  ServerChild.class.getName(),
-                  home.toString(),
-                  mode)
-              .redirectErrorStream(true)
-              .start();
-      BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-      Thread reader =
-          new Thread(
-              () -> {
-                try (BufferedReader r =
-                    new BufferedReader(
-                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                  r.lines().forEach(lines::add);
-                } catch (Exception e) {
-                  lines.add("READ FAILED " + e);
-                }
-              });
-      reader.setDaemon(true);
-      reader.start();
-      return new Child(p, lines);
-    }
-
-    /** The first line starting with {@code prefix}, within 90 s. */
-    String await(String prefix) throws InterruptedException {
-      List<String> seen = new java.util.ArrayList<>();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-      while (System.nanoTime() < deadline) {
-        String line = lines.poll(1, TimeUnit.SECONDS);
-        if (line != null) {
-          seen.add(line);
-          if (line.startsWith(prefix)) {
-            return line;
-          }
-        }
-      }
-      throw new AssertionError("no line starting with '" + prefix + "' in " + seen);
-    }
   }
 
   /** Starts the embedded server, prints its pid, and keeps it until its input ends. */

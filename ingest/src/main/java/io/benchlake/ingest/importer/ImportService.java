@@ -2,6 +2,7 @@ package io.benchlake.ingest.importer;
 
 import io.benchlake.bus.TransactionalPublisher;
 import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.EventCodec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -67,10 +68,14 @@ public final class ImportService {
     return new Parsed(batches, failures, bytes[0], seconds);
   }
 
-  /** Publishes every batch in one transaction. */
-  public void publish(Parsed parsed, String bootstrap) {
-    try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap)) {
-      publisher.publishAll(parsed.batches().stream().flatMap(b -> b.events().stream()).toList());
+  /**
+   * Publishes every batch in one transaction; returns whether readers see them yet (another
+   * publisher's open transaction holds them back until it ends).
+   */
+  public boolean publish(Parsed parsed, String bootstrap, BenchlakeHome home) {
+    try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap, home)) {
+      return publisher.publishAll(
+          parsed.batches().stream().flatMap(b -> b.events().stream()).toList());
     }
   }
 
