@@ -20,6 +20,7 @@ import java.sql.ResultSet;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,14 @@ import org.junit.jupiter.api.Test;
  */
 class ServerProcessIT {
   private static final String VERSION = "11.4.5";
+
+  /** One home for the tests that run one after another: unpacked and initialised once. */
+  private static Path shared;
+
+  @BeforeAll
+  static void sharedHome() throws Exception {
+    shared = TestDirs.fresh("server-process");
+  }
 
   @Test
   void aHomeUnderTheTempDirKeepsItsTablesBetweenStarts() throws Exception {
@@ -54,7 +63,7 @@ class ServerProcessIT {
 
   @Test
   void theServerOfAKilledOwnerStopsWithIt() throws Exception {
-    Path home = TestDirs.fresh("owner-killed");
+    Path home = shared;
     ChildJvm child = ChildJvm.start(ServerChild.class, home.toString(), "hold");
     long serverPid = Long.parseLong(child.await("SERVER ").substring(7));
     ProcessHandle server = ProcessHandle.of(serverPid).orElseThrow();
@@ -67,7 +76,7 @@ class ServerProcessIT {
 
   @Test
   void aServerLeftRunningIsFoundByItsPidFileAndStoppedByTheNextStart() throws Exception {
-    Path home = TestDirs.fresh("leftover");
+    Path home = shared;
     ChildJvm child = ChildJvm.start(ServerChild.class, home.toString(), "hold");
     long serverPid = Long.parseLong(child.await("SERVER ").substring(7));
     ProcessHandle server = ProcessHandle.of(serverPid).orElseThrow();
@@ -91,7 +100,7 @@ class ServerProcessIT {
 
   @Test
   void aSecondProcessWaitsForTheServerOrRefusesInOneLine() throws Exception {
-    Path home = TestDirs.fresh("turns");
+    Path home = shared;
     ChildJvm waiting;
     try (EmbeddedMariaDb server = start(home, ServerTurn.WAIT)) {
       ChildJvm refusing = ChildJvm.start(ServerChild.class, home.toString(), "refuse");
