@@ -1,42 +1,23 @@
 package io.benchlake.bus;
 
 import io.benchlake.home.BenchlakeHome;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A connection to the event log: a user-given cluster, the embedded broker another benchlake
  * process hosts, or one this process hosts (DESIGN.md, Broker ownership).
  */
 public final class EventBus implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(EventBus.class);
-  private static final long WAIT_FOR_HOST_MS = 60_000;
-
   static final int REACH_TIMEOUT_S = 15;
   private final String bootstrap;
-  private final EmbeddedBroker hosted;
-  private final FileChannel lockChannel;
-  private final Path kafkaDir;
+  private final BrokerRole embedded;
 
-  private EventBus(
-      String bootstrap, EmbeddedBroker hosted, FileChannel lockChannel, Path kafkaDir) {
+  private EventBus(String bootstrap, BrokerRole embedded) {
     this.bootstrap = bootstrap;
-    this.hosted = hosted;
-    this.lockChannel = lockChannel;
-    this.kafkaDir = kafkaDir;
+    this.embedded = embedded;
   }
 
   /**
@@ -77,31 +58,10 @@ public final class EventBus implements AutoCloseable {
         Topics.ensure(admin, layout.partitions(), layout.replicationOn(brokers));
         Topics.requireKeptForever(admin, servers);
       }
-      return new EventBus(servers, null, null, null);
+      return new EventBus(servers, null);
     }
-    Path kafkaDir = home.kafka();
-    try {
-      Files.createDirectories(kafkaDir);
-      FileChannel channel =
-          FileChannel.open(
-              kafkaDir.resolve("host.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-      FileLock lock = tryLock(channel);
-      if (lock != null) {
-        EmbeddedBroker broker;
-        try {
-          broker = EmbeddedBroker.start(kafkaDir, port);
-        } catch (RuntimeException e) {
-          channel.close();
-          throw e;
-        }
-        new BrokerEndpoint(broker.bootstrap(), ProcessHandle.current().pid()).write(kafkaDir);
-        return new EventBus(broker.bootstrap(), broker, channel, kafkaDir);
-      }
-      channel.close();
-      return new EventBus(waitForHost(kafkaDir).bootstrap(), null, null, null);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    BrokerRole role = BrokerRole.join(home.kafka(), port);
+    return new EventBus(role.bootstrap(), role);
   }
 
   /**
@@ -135,56 +95,18 @@ public final class EventBus implements AutoCloseable {
     return bootstrap;
   }
 
-  /** Whether this process hosts the embedded broker (and so stops it on close). */
+  /**
+   * Whether this process hosts the embedded broker now (and so stops it on close); a client becomes
+   * the host when the host ends first.
+   */
   public boolean hostsBroker() {
-    return hosted != null;
+    return embedded != null && embedded.hosts();
   }
 
   @Override
   public void close() {
-    if (hosted == null) {
-      return;
+    if (embedded != null) {
+      embedded.close();
     }
-    BrokerEndpoint.delete(kafkaDir);
-    hosted.close();
-    try {
-      lockChannel.close();
-    } catch (IOException e) {
-      LOG.warn("cannot release the broker lock", e);
-    }
-  }
-
-  private static FileLock tryLock(FileChannel channel) throws IOException {
-    try {
-      return channel.tryLock();
-    } catch (OverlappingFileLockException e) {
-      return null; // this JVM already hosts it: connect as a client
-    }
-  }
-
-  private static BrokerEndpoint waitForHost(Path kafkaDir) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_FOR_HOST_MS);
-    while (System.nanoTime() < deadline) {
-      Optional<BrokerEndpoint> endpoint = BrokerEndpoint.readLive(kafkaDir);
-      if (endpoint.isPresent()) {
-        LOG.info(
-            "using the embedded broker of process {} at {}",
-            endpoint.get().pid(),
-            endpoint.get().bootstrap());
-        return endpoint.get();
-      }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-    }
-    throw new BusException(
-        "another benchlake process holds "
-            + kafkaDir.resolve("host.lock")
-            + " but its broker did not answer within "
-            + WAIT_FOR_HOST_MS / 1000
-            + " s");
   }
 }

@@ -141,6 +141,50 @@ public final class EventLog {
     }
   }
 
+  /**
+   * Per partition of the events topic, how many records read_committed readers cannot reach yet
+   * because a transaction before them is still open (its last stable offset is behind its end
+   * offset); partitions with none are absent.
+   */
+  public static Map<Integer, Long> heldBack(String bootstrap) {
+    Map<Integer, Long> committed = endOffsets(bootstrap);
+    Map<String, Object> config = readerConfig(bootstrap);
+    config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      Map<Integer, Long> held = new TreeMap<>();
+      consumer
+          .endOffsets(partitions(consumer, Topics.EVENTS))
+          .forEach(
+              (tp, end) -> {
+                long behind = end - committed.getOrDefault(tp.partition(), end);
+                if (behind > 0) {
+                  held.put(tp.partition(), behind);
+                }
+              });
+      return held;
+    }
+  }
+
+  /**
+   * A line for the user when an open transaction holds records back from readers (an import under
+   * way, or one whose process died in a cluster this home does not know the publishers of).
+   */
+  public static java.util.Optional<String> heldBackNotice(String bootstrap) {
+    Map<Integer, Long> held = heldBack(bootstrap);
+    if (held.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    long records = held.values().stream().mapToLong(Long::longValue).sum();
+    return java.util.Optional.of(
+        "Note: "
+            + records
+            + " record(s) on partition(s) "
+            + held.keySet()
+            + " are held back by an open transaction (an import under way); they are read once"
+            + " it commits or aborts");
+  }
+
   private static java.util.List<TopicPartition> partitions(
       KafkaConsumer<byte[], byte[]> consumer, String topic) {
     return consumer.partitionsFor(topic).stream()

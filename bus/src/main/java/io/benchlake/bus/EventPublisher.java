@@ -20,6 +20,12 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * checked, so a lost event is a failure rather than a log line.
  */
 public final class EventPublisher implements AutoCloseable {
+  /**
+   * The largest event benchlake publishes: Kafka refuses a record over its 1 MiB default message
+   * size, and inside a transaction that refusal leaves the producer in an error state.
+   */
+  public static final int MAX_EVENT_BYTES = 1_000_000;
+
   private final KafkaProducer<String, byte[]> producer;
   private final EventCodec codec = new EventCodec();
   private final List<Future<RecordMetadata>> pending = new ArrayList<>();

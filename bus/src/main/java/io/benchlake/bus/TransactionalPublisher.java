@@ -1,8 +1,9 @@
 package io.benchlake.bus;
 
+import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
-import io.benchlake.schemas.EventIds;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,44 +22,56 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes a batch of events in one Kafka transaction: readers (read_committed) see all of them or
- * none, so an import is never half-published.
+ * none, so an import is never half-published. Its transactional id is registered in the home
+ * ({@link PublisherRegistry}), and it first fences the ids of the home's publishers that died, so
+ * that a transaction a killed import left open holds no reader back.
  */
 public final class TransactionalPublisher implements AutoCloseable {
-  private final KafkaProducer<String, byte[]> producer;
   private static final Logger LOG = LoggerFactory.getLogger(TransactionalPublisher.class);
+  private static final long VISIBLE_WITHIN_S = 10;
+
+  private final KafkaProducer<String, byte[]> producer;
+  private final PublisherRegistry.Registration registration;
   private final EventCodec codec = new EventCodec();
   private final String bootstrap;
 
-  public TransactionalPublisher(String bootstrap) {
+  public TransactionalPublisher(String bootstrap, BenchlakeHome home) {
     this.bootstrap = bootstrap;
-    producer =
-        new KafkaProducer<>(
-            EventPublisher.checkedProducer(
-                bootstrap,
-                Map.of(
-                    ProducerConfig.TRANSACTIONAL_ID_CONFIG,
-                    "benchlake-import-" + EventIds.random(),
-                    ProducerConfig.BATCH_SIZE_CONFIG,
-                    256 * 1024)),
-            new StringSerializer(),
-            new ByteArraySerializer());
-    producer.initTransactions();
+    Path registry = PublisherRegistry.dir(home);
+    PublisherRegistry.fenceDead(registry, bootstrap);
+    registration = PublisherRegistry.register(registry);
+    try {
+      producer =
+          new KafkaProducer<>(
+              EventPublisher.checkedProducer(
+                  bootstrap,
+                  Map.of(
+                      ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                      registration.transactionalId(),
+                      ProducerConfig.BATCH_SIZE_CONFIG,
+                      256 * 1024)),
+              new StringSerializer(),
+              new ByteArraySerializer());
+      producer.initTransactions();
+    } catch (RuntimeException e) {
+      registration.close();
+      throw e;
+    }
   }
 
   /**
    * Sends all events and commits; on any failure the transaction is aborted and nothing is visible.
-   * Returns once readers see the events: a commit returns before the broker has written its commit
-   * markers to every partition, and until then a read_committed reader (an ingest run right after
-   * the import) stops before them.
+   * Returns once readers see the events, or says that they do not yet: a commit returns before the
+   * broker has written its commit markers to every partition, and until then a read_committed
+   * reader (an ingest run right after the import) stops before them; another publisher's open
+   * transaction holds them back as well, until it ends.
+   *
+   * @return whether readers see the events within {@value #VISIBLE_WITHIN_S} s
    */
-  public void publishAll(List<Event> events) {
+  public boolean publishAll(List<Event> events) {
     Map<Integer, Long> written = new TreeMap<>();
-    producer.beginTransaction();
     try {
-      List<Future<RecordMetadata>> sent = new ArrayList<>();
-      for (Event event : events) {
-        sent.add(producer.send(EventRecords.of(Topics.EVENTS, event, codec.encode(event))));
-      }
+      List<Future<RecordMetadata>> sent = sendInTransaction(events);
       producer.commitTransaction(); // flushes and fails if any send failed
       for (Future<RecordMetadata> f : sent) {
         RecordMetadata m = f.get();
@@ -76,37 +89,61 @@ public final class TransactionalPublisher implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new BusException("interrupted while publishing the import", e);
     }
-    awaitVisible(written);
+    return awaitVisible(written);
   }
 
-  /** Waits (up to 30 s) until a read_committed reader's end offsets pass what was written. */
-  private void awaitVisible(Map<Integer, Long> written) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+  /**
+   * Begins a transaction and hands every event to the producer, flushed; the caller commits. Apart
+   * from {@link #publishAll}, only a test stops here, to leave a transaction open.
+   */
+  List<Future<RecordMetadata>> sendInTransaction(List<Event> events) {
+    producer.beginTransaction();
+    List<Future<RecordMetadata>> sent = new ArrayList<>();
+    for (Event event : events) {
+      sent.add(producer.send(EventRecords.of(Topics.EVENTS, event, codec.encode(event))));
+    }
+    producer.flush();
+    return sent;
+  }
+
+  /** Commits the transaction {@link #sendInTransaction} began. */
+  void commit() {
+    producer.commitTransaction();
+  }
+
+  /** Waits until a read_committed reader's end offsets pass what was written. */
+  private boolean awaitVisible(Map<Integer, Long> written) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(VISIBLE_WITHIN_S);
     while (true) {
       Map<Integer, Long> ends = EventLog.endOffsets(bootstrap);
       if (written.entrySet().stream()
           .allMatch(w -> ends.getOrDefault(w.getKey(), 0L) > w.getValue())) {
-        return;
+        return true;
       }
       if (System.nanoTime() > deadline) {
         LOG.warn(
-            "the import is committed but not yet visible to readers after 30 s (end offsets {},"
-                + " written up to {}); a later ingest will read it",
+            "the import is committed but not visible to readers after {} s (end offsets {},"
+                + " written up to {}): another transaction is open",
+            VISIBLE_WITHIN_S,
             ends,
             written);
-        return;
+        return false;
       }
       try {
         Thread.sleep(50);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return;
+        return false;
       }
     }
   }
 
   @Override
   public void close() {
-    producer.close();
+    try {
+      producer.close();
+    } finally {
+      registration.close();
+    }
   }
 }

@@ -113,12 +113,19 @@ final class ImportCommand implements Callable<Integer> {
           "dry run: %d events from %d batch(es) not published%n",
           parsed.events(), parsed.batches().size());
     } else if (!parsed.batches().isEmpty()) {
-      try (EventBus connection = bus.connect(BenchlakeHome.fromEnvironment())) {
-        service.publish(parsed, connection.bootstrap());
+      BenchlakeHome home = BenchlakeHome.fromEnvironment();
+      boolean visible;
+      try (EventBus connection = bus.connect(home)) {
+        visible = service.publish(parsed, connection.bootstrap(), home);
       }
       System.out.printf(
           "published %d events in one transaction; `benchlake ingest` makes them queryable%n",
           parsed.events());
+      if (!visible) {
+        System.out.println(
+            "Note: another transaction still open on the event log (an import under way) holds"
+                + " them back from readers until it ends");
+      }
     }
     return parsed.failures().isEmpty() ? 0 : 2;
   }

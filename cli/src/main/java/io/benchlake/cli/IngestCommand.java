@@ -1,6 +1,8 @@
 package io.benchlake.cli;
 
 import io.benchlake.bus.EventBus;
+import io.benchlake.bus.EventLog;
+import io.benchlake.bus.PublisherRegistry;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.ingest.FlinkCluster;
 import io.benchlake.ingest.IngestService;
@@ -79,6 +81,9 @@ final class IngestCommand implements Callable<Integer> {
                 ? FlinkCluster.remote(flinkRest, parallelism, FlinkCluster.jobJars())
                 : follow ? FlinkCluster.shared(parallelism, 1) : FlinkCluster.perJob(parallelism)) {
       IngestService service = new IngestService(flink, compactAbove);
+      // A killed import's transaction would hold every later event back: end it first.
+      PublisherRegistry.fenceDead(PublisherRegistry.dir(home), connection.bootstrap());
+      EventLog.heldBackNotice(connection.bootstrap()).ifPresent(System.out::println);
       if (follow) {
         return follow(service, connection.bootstrap(), warehouse);
       }

@@ -208,6 +208,13 @@ final class RunCommand implements Callable<Integer> {
       description = "Use the tables already there instead of creating them.")
   boolean noPrepare;
 
+  @Option(
+      names = "--no-wait",
+      description =
+          "Refuse at once when another benchlake process of this home is using the server"
+              + " (default: wait for it).")
+  boolean noWait;
+
   @Option(names = "--cleanup", description = "Drop the tables at the end.")
   Boolean cleanup;
 
@@ -310,7 +317,7 @@ final class RunCommand implements Callable<Integer> {
       merged = flags.over(PlanFiles.parse(text, source));
     }
     BenchmarkPlan plan = PlanFiles.resolve(merged, text, source);
-    RunJob job = new RunJob(BenchlakeHome.fromEnvironment(), System.out);
+    RunJob job = new RunJob(BenchlakeHome.fromEnvironment(), System.out, !noWait);
     switch (command == null ? SysbenchCommandLine.Command.RUN : command) {
       case PREPARE -> job.tables(plan, PlanRunner.TableCommand.PREPARE);
       case PREWARM -> job.tables(plan, PlanRunner.TableCommand.PREWARM);

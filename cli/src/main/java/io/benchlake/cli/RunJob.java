@@ -19,10 +19,12 @@ import java.util.Optional;
 final class RunJob {
   private final BenchlakeHome home;
   private final PrintStream out;
+  private final boolean waitForServer;
 
-  RunJob(BenchlakeHome home, PrintStream out) {
+  RunJob(BenchlakeHome home, PrintStream out, boolean waitForServer) {
     this.home = home;
     this.out = out;
+    this.waitForServer = waitForServer;
   }
 
   void run(BenchmarkPlan plan, Path planFile, BusOptions busOptions) throws Exception {
@@ -36,7 +38,8 @@ final class RunJob {
         EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
       out.printf("Event log: Kafka at %s%n", bus.bootstrap());
       List<BenchmarkRun.Outcome> outcomes =
-          new PlanRunner(home, publisher::publish, publisher::flush, out).run(plan, state);
+          new PlanRunner(home, publisher::publish, publisher::flush, out, waitForServer)
+              .run(plan, state);
       out.println();
       for (BenchmarkRun.Outcome o : outcomes) {
         out.printf("Published run %s (%s)%n", o.runId(), o.dataset() == null ? "" : o.dataset());
@@ -51,7 +54,7 @@ final class RunJob {
    * needed.
    */
   void tables(BenchmarkPlan plan, PlanRunner.TableCommand command) throws Exception {
-    new PlanRunner(home, event -> {}, () -> {}, out).tables(plan, command);
+    new PlanRunner(home, event -> {}, () -> {}, out, waitForServer).tables(plan, command);
   }
 
   private static String testName(BenchmarkPlan plan) {

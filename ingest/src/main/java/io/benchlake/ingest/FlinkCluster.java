@@ -25,9 +25,11 @@ import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
 import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.execution.CheckpointType;
@@ -451,6 +453,7 @@ public final class FlinkCluster implements AutoCloseable {
    */
   private static Configuration localConfiguration(int parallelism, BatchShuffleMode shuffle) {
     Configuration conf = configuration(parallelism);
+    onLoopback(conf);
     conf.set(ExecutionOptions.BATCH_SHUFFLE_MODE, shuffle);
     conf.set(BatchExecutionOptions.ADAPTIVE_AUTO_PARALLELISM_ENABLED, false);
     conf.set(TaskManagerOptions.NUM_TASK_SLOTS, localSlots(parallelism));
@@ -461,6 +464,21 @@ public final class FlinkCluster implements AutoCloseable {
     conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, MemorySize.ofMebiBytes(128));
     conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, MemorySize.ofMebiBytes(128));
     return conf;
+  }
+
+  /**
+   * A MiniCluster serves only this process, yet Flink binds its RPC, blob, REST and shuffle ports
+   * on every interface by default: the job manager's bind host covers RPC and the blob server, the
+   * task manager's RPC and the shuffle's data server.
+   */
+  private static void onLoopback(Configuration conf) {
+    String loopback = "127.0.0.1";
+    conf.set(JobManagerOptions.ADDRESS, loopback);
+    conf.set(JobManagerOptions.BIND_HOST, loopback);
+    conf.set(TaskManagerOptions.HOST, loopback);
+    conf.set(TaskManagerOptions.BIND_HOST, loopback);
+    conf.set(RestOptions.ADDRESS, loopback);
+    conf.set(RestOptions.BIND_ADDRESS, loopback);
   }
 
   /** Slots for the readers, the parsers and the aggregate to run at once. */

@@ -123,7 +123,7 @@ class KafkaClusterIT {
                   false),
               System.err);
       assertTrue(parsed.events() > 0, "parsed " + parsed.failures());
-      service.publish(parsed, bus.bootstrap());
+      service.publish(parsed, bus.bootstrap(), new BenchlakeHome(dir.resolve("home")));
       Warehouse warehouse = new Warehouse(dir.resolve("warehouse"));
       IngestService.Result r = new IngestService(2).ingest(bus.bootstrap(), warehouse);
       assertEquals(parsed.events(), r.eventsRead(), "the events, not the transaction markers");

@@ -11,6 +11,7 @@ import io.benchlake.loadgen.run.BenchmarkRun;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.ServerConnections;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
+import io.benchlake.loadgen.server.JdbcServer;
 import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.workload.RandOptions;
 import io.benchlake.loadgen.workload.RandomKeys;
@@ -64,6 +65,20 @@ class EmbeddedMariaDbIT {
   @AfterAll
   static void stop() {
     server.close();
+  }
+
+  @Test
+  void aJdbcUrlWithAUserAndPasswordSignsInAsThem() throws Exception {
+    JdbcServer byUrl =
+        JdbcServer.of(
+            server.jdbcUrl() + "?user=" + server.user() + "&password=" + server.password(),
+            null,
+            "");
+    try (Connection c = ServerConnections.open(byUrl).getConnection();
+        ResultSet rs = c.createStatement().executeQuery("SELECT CURRENT_USER()")) {
+      rs.next();
+      assertTrue(rs.getString(1).startsWith(server.user() + "@"), rs.getString(1));
+    }
   }
 
   @Test

@@ -1,13 +1,20 @@
 package io.benchlake.ingest.importer;
 
+import io.benchlake.bus.EventPublisher;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.EventKind;
 import io.benchlake.schemas.InvalidEventException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
-/** Reads events as JSON lines (what {@code benchlake export events} writes), each validated. */
+/**
+ * Reads events as JSON lines (what {@code benchlake export events} writes), each validated against
+ * its schema, for values no benchmark produces, and for a size Kafka takes.
+ */
 public final class EventLinesImporter {
   private EventLinesImporter() {}
 
@@ -18,11 +25,27 @@ public final class EventLinesImporter {
       if (line.isBlank()) {
         continue;
       }
+      byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+      if (bytes.length > EventPublisher.MAX_EVENT_BYTES) {
+        throw file.error(
+            i,
+            String.format(
+                Locale.ROOT,
+                "an event of %.1f MB; an event may hold at most %.1f MB (Kafka's message size)",
+                bytes.length / 1e6,
+                EventPublisher.MAX_EVENT_BYTES / 1e6));
+      }
+      Event event;
       try {
-        events.add(codec.decode(line.getBytes(StandardCharsets.UTF_8)));
+        event = codec.decode(bytes);
       } catch (InvalidEventException e) {
         throw file.error(i, e.getMessage());
       }
+      Optional<String> impossible = PlausibleValues.problem(event);
+      if (impossible.isPresent()) {
+        throw file.error(i, EventKind.of(event).kindName() + ": " + impossible.get());
+      }
+      events.add(event);
     }
     return new ImportBatch(
         List.of(file.name()), events, file.name() + ": " + events.size() + " events");

@@ -2,6 +2,7 @@ package io.benchlake.ingest.importer;
 
 import io.benchlake.bus.TransactionalPublisher;
 import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.EventCodec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -67,10 +68,14 @@ public final class ImportService {
     return new Parsed(batches, failures, bytes[0], seconds);
   }
 
-  /** Publishes every batch in one transaction. */
-  public void publish(Parsed parsed, String bootstrap) {
-    try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap)) {
-      publisher.publishAll(parsed.batches().stream().flatMap(b -> b.events().stream()).toList());
+  /**
+   * Publishes every batch in one transaction; returns whether readers see them yet (another
+   * publisher's open transaction holds them back until it ends).
+   */
+  public boolean publish(Parsed parsed, String bootstrap, BenchlakeHome home) {
+    try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap, home)) {
+      return publisher.publishAll(
+          parsed.batches().stream().flatMap(b -> b.events().stream()).toList());
     }
   }
 
@@ -138,7 +143,7 @@ public final class ImportService {
   }
 
   /** One log to read, the run it belongs to and, when the path says, its iteration. */
-  private record LogTask(List<String> run, Path file, Integer iteration) {}
+  private record LogTask(List<String> run, Path file, Integer threads, Integer iteration) {}
 
   /** A parsed log, or why it could not be parsed. */
   private record LogAttempt(LogTask task, SysbenchLog log, long bytes, BadInputException error) {}
@@ -167,8 +172,11 @@ public final class ImportService {
           }
           Integer iteration =
               f.containsKey("iteration") ? parseIteration(file, f.get("iteration")) : null;
+          Integer threads =
+              f.containsKey("threads") ? LogMapping.threads(file, f.get("threads")) : null;
           tasks.add(
-              new LogTask(List.of(dataset, test, f.getOrDefault("date", "")), file, iteration));
+              new LogTask(
+                  List.of(dataset, test, f.getOrDefault("date", "")), file, threads, iteration));
         }
       }
     } else {
@@ -196,6 +204,7 @@ public final class ImportService {
             new LogTask(
                 List.of(dataset, test, side.startedAt().orElse("")),
                 file,
+                null,
                 side.iteration().or(request::iteration).orElse(null)));
       }
     }
@@ -209,9 +218,17 @@ public final class ImportService {
               .toList();
     }
     Map<List<String>, List<SysbenchImporter.Log>> runs = new LinkedHashMap<>();
+    LogMapping mapping = new LogMapping();
     for (LogAttempt a : attempts) {
       if (a.error() != null) {
         fail(request, failures, a.error());
+        continue;
+      }
+      LogTask t = a.task();
+      Optional<BadInputException> wrong =
+          mapping.problem(t.run(), t.file(), t.threads(), t.iteration(), a.log());
+      if (wrong.isPresent()) {
+        fail(request, failures, wrong.get());
         continue;
       }
       bytes[0] += a.bytes();

@@ -96,4 +96,38 @@ class ImportServiceTest {
                     .parse(request(List.of(log()), Optional.empty(), Optional.empty()), quiet));
     assertTrue(e.getMessage().contains("--dataset"), e.getMessage());
   }
+
+  BadInputException layoutRefusal(List<String> paths, String layout) throws Exception {
+    for (String p : paths) {
+      Files.createDirectories(dir.resolve(p).getParent());
+      Files.copy(log(), dir.resolve(p));
+    }
+    return assertThrows(
+        BadInputException.class,
+        () ->
+            new ImportService()
+                .parse(request(List.of(dir), Optional.of(layout), Optional.empty()), quiet));
+  }
+
+  @Test
+  void aLayoutsThreadsMustBeTheLogsOwnNumberOfThreads() throws Exception {
+    // The fixture ran with 4 threads.
+    BadInputException e =
+        layoutRefusal(
+            List.of("A/OLTP_RW/4/1.log", "A/OLTP_RW/16/1.log"),
+            "{dataset}/{test}/{threads}/{iteration}.log");
+    assertTrue(e.getMessage().contains("16" + java.io.File.separator + "1.log:"), e.getMessage());
+    assertTrue(e.getMessage().contains("'Number of threads: 4'"), e.getMessage());
+    assertTrue(e.getMessage().contains("{threads} 16"), e.getMessage());
+    assertEquals(1, e.getMessage().lines().count());
+  }
+
+  @Test
+  void twoLogsMappedToTheSameIterationAreRefused() throws Exception {
+    BadInputException e =
+        layoutRefusal(
+            List.of("A/OLTP_RW/run1.log", "A/OLTP_RW/run01.log"),
+            "{dataset}/{test}/run{iteration}.log");
+    assertTrue(e.getMessage().contains("are both iteration 1 at 4 threads"), e.getMessage());
+  }
 }

@@ -12,6 +12,7 @@ import io.benchlake.loadgen.server.InstallDirServer;
 import io.benchlake.loadgen.server.JdbcServer;
 import io.benchlake.loadgen.server.MariaDbDistribution;
 import io.benchlake.loadgen.server.ServerConfig;
+import io.benchlake.loadgen.server.ServerTurn;
 import io.benchlake.loadgen.server.ServerUnderTest;
 import io.benchlake.schemas.Event;
 import java.io.PrintStream;
@@ -33,13 +34,29 @@ public final class PlanRunner {
   private final Consumer<Event> events;
   private final Runnable flush;
   private final PrintStream out;
+  private final ServerTurn turn;
 
   /** {@code flush} must return only once every event handed to {@code events} is stored. */
   public PlanRunner(BenchlakeHome home, Consumer<Event> events, Runnable flush, PrintStream out) {
+    this(home, events, flush, out, true);
+  }
+
+  /**
+   * As {@link #PlanRunner(BenchlakeHome, Consumer, Runnable, PrintStream)}; a server another
+   * process of the home is using is waited for (saying so on {@code out}) when {@code
+   * waitForServer}, else refused.
+   */
+  public PlanRunner(
+      BenchlakeHome home,
+      Consumer<Event> events,
+      Runnable flush,
+      PrintStream out,
+      boolean waitForServer) {
     this.home = home;
     this.events = events;
     this.flush = flush;
     this.out = out;
+    this.turn = waitForServer ? new ServerTurn(true, out::println) : ServerTurn.REFUSE;
   }
 
   /**
@@ -161,16 +178,17 @@ public final class PlanRunner {
 
   private ServerUnderTest start(DatasetSpec d) {
     if (d.embedded() != null) {
-      return EmbeddedMariaDb.start(home, d.embedded(), ServerConfig.embedded(d.cnf()));
+      return EmbeddedMariaDb.start(home, d.embedded(), ServerConfig.embedded(d.cnf()), turn);
     }
     if (d.installDir() != null) {
       return InstallDirServer.start(
           home,
           Path.of(d.installDir()),
           d.cnfTemplate() == null ? null : Path.of(d.cnfTemplate()),
-          d.cnf());
+          d.cnf(),
+          turn);
     }
-    return new JdbcServer(d.jdbcUrl(), d.user() == null ? "root" : d.user(), d.resolvePassword());
+    return JdbcServer.of(d.jdbcUrl(), d.user(), d.resolvePassword());
   }
 
   private static String describe(DatasetSpec d) {

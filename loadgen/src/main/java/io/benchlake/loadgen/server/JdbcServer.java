@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.server;
 
+import io.benchlake.home.BadInputException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -8,13 +9,66 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Any MariaDB server reachable by a JDBC URL: benchlake neither starts nor stops it, and knows its
  * cnf only from the server's own variables.
  */
 public record JdbcServer(String jdbcUrl, String user, String password) implements ServerUnderTest {
+  private static final Pattern USER_INFO = Pattern.compile("^(jdbc:[a-z]+://)([^/@?]+)@");
+  private static final String DEFAULT_USER = "root";
+
+  /**
+   * The server at {@code url}, signed in to as the user and password the URL names ({@code
+   * ?user=...&password=...}, or {@code user:password@} before the host) where it names them, else
+   * as {@code user} (null: root) with {@code password} (empty: none). A URL and options that name
+   * two different users, or a password twice, are refused; the password is never printed.
+   */
+  public static JdbcServer of(String url, String user, String password) {
+    Map<String, String> named = new HashMap<>();
+    String plain = url;
+    Matcher info = USER_INFO.matcher(url);
+    if (info.find()) {
+      String[] userPassword = info.group(2).split(":", 2);
+      named.put("user", userPassword[0]);
+      if (userPassword.length == 2) {
+        named.put("password", userPassword[1]);
+      }
+      plain = info.group(1) + url.substring(info.end()); // the driver reads them from options
+    }
+    int query = url.indexOf('?');
+    if (query >= 0) {
+      for (String pair : url.substring(query + 1).split("[&;]")) {
+        String[] kv = pair.split("=", 2);
+        String key = kv[0].toLowerCase(Locale.ROOT);
+        if (kv.length == 2 && (key.equals("user") || key.equals("password"))) {
+          named.put(key, kv[1]);
+        }
+      }
+    }
+    String urlUser = named.get("user");
+    if (urlUser != null && user != null && !user.equals(urlUser)) {
+      throw new BadInputException(
+          "--jdbc-url names the user " + urlUser + " and --user " + user + ": give the user once");
+    }
+    String urlPassword = named.get("password");
+    boolean given = password != null && !password.isEmpty();
+    if (urlPassword != null && given && !password.equals(urlPassword)) {
+      throw new BadInputException(
+          "--jdbc-url holds a password and another is given (--mysql-password or --password-env):"
+              + " give the password once");
+    }
+    return new JdbcServer(
+        plain,
+        urlUser != null ? urlUser : user != null ? user : DEFAULT_USER,
+        urlPassword != null ? urlPassword : password == null ? "" : password);
+  }
 
   @Override
   public String origin() {

@@ -1,0 +1,71 @@
+package io.benchlake.bus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.schemas.RunFinished;
+import io.benchlake.testing.ChildJvm;
+import io.benchlake.testing.TestDirs;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The process hosting the embedded broker may end before a process that uses it: the user's broker
+ * lives on in that process, at the same address, with every event.
+ */
+class BrokerHandOverIT {
+  private static RunFinished event(String id) {
+    Instant now = Instant.now();
+    return new RunFinished(null, id, "run-" + id, now, now, RunFinished.Status.completed, null);
+  }
+
+  @Test
+  void aClientTakesTheBrokerOverWhenItsHostIsKilled() throws Exception {
+    BenchlakeHome home = new BenchlakeHome(TestDirs.fresh("hand-over"));
+    ChildJvm host = ChildJvm.start(Host.class, home.root().toString());
+    host.await("HOSTING");
+    try (EventBus bus = EventBus.connect(home, Optional.empty());
+        EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
+      assertFalse(bus.hostsBroker());
+      publisher.publish(event("before"));
+      publisher.flush();
+      host.kill();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!bus.hostsBroker() && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      assertTrue(bus.hostsBroker(), "this process hosts the broker now");
+      assertEquals(
+          bus.bootstrap(), BrokerEndpoint.readLive(home.kafka()).orElseThrow().bootstrap());
+      publisher.publish(event("after")); // the same producer, reconnected
+      publisher.flush();
+      List<String> ids = new ArrayList<>();
+      EventLog.readAll(bus.bootstrap(), v -> ids.add(id(v)));
+      assertEquals(List.of("after", "before"), ids.stream().sorted().toList());
+    }
+  }
+
+  private static String id(byte[] value) {
+    String json = new String(value, StandardCharsets.UTF_8);
+    int at = json.indexOf("\"event_id\":\"") + 12;
+    return json.substring(at, json.indexOf('"', at));
+  }
+
+  /** Hosts the home's broker until killed. */
+  public static final class Host {
+    public static void main(String[] args) throws Exception {
+      try (EventBus bus = EventBus.connect(new BenchlakeHome(Path.of(args[0])), Optional.empty())) {
+        System.out.println(bus.hostsBroker() ? "HOSTING" : "NOT HOSTING");
+        System.in.read();
+      }
+    }
+  }
+}

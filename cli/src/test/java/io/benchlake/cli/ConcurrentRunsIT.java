@@ -1,0 +1,74 @@
+package io.benchlake.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.testing.TestDirs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two {@code benchlake run}s on one home at once: the second waits for the embedded server the
+ * first is using (or refuses with --no-wait), and its results are kept though the first, which
+ * hosted the broker, ends before it.
+ */
+class ConcurrentRunsIT {
+  private static final String[] RUN = {"run", "oltp_point_select", "--table_size=100"};
+
+  @Test
+  void aSecondRunWaitsForTheServerAndKeepsItsResultsWhenTheFirstEnds() throws Exception {
+    Path home = TestDirs.fresh("concurrent-runs");
+    Path firstLog = home.resolve("first.log");
+    Process first = BuiltTree.start(home, firstLog, append(RUN, "--tag=first", "--time=10"));
+    awaitLine(firstLog, "[ 1s ]", first);
+
+    Path refusedLog = home.resolve("refused.log");
+    Process refused =
+        BuiltTree.start(home, refusedLog, append(RUN, "--tag=refused", "--time=1", "--no-wait"));
+    assertTrue(refused.waitFor(60, TimeUnit.SECONDS));
+    String refusal = Files.readString(refusedLog);
+    assertEquals(2, refused.exitValue(), refusal);
+    assertTrue(refusal.contains("embedded MariaDB 11.4.5 is in use by process"), refusal);
+    assertTrue(first.isAlive(), "the first run still has the server");
+
+    Path secondLog = home.resolve("second.log");
+    Process second = BuiltTree.start(home, secondLog, append(RUN, "--tag=second", "--time=2"));
+    awaitLine(secondLog, "embedded MariaDB 11.4.5 is in use by process", second);
+    assertTrue(first.isAlive(), "the second waits while the first runs");
+    assertTrue(first.waitFor(120, TimeUnit.SECONDS));
+    assertEquals(0, first.exitValue(), Files.readString(firstLog));
+    assertTrue(second.waitFor(120, TimeUnit.SECONDS));
+    assertEquals(0, second.exitValue(), Files.readString(secondLog));
+
+    String events = BuiltTree.run(home, "export", "events");
+    long runs =
+        events.lines().filter(l -> l.contains("\"schema\":\"benchlake.run_started/")).count();
+    long finished =
+        events.lines().filter(l -> l.contains("\"schema\":\"benchlake.run_finished/")).count();
+    assertEquals(2, runs, "both runs are in the event log");
+    assertEquals(2, finished, "and both finished there");
+  }
+
+  private static String[] append(String[] base, String... more) {
+    String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
+  }
+
+  /** Waits until {@code log} has a line containing {@code text}, while {@code p} runs. */
+  private static void awaitLine(Path log, String text, Process p) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(log) && Files.readString(log).contains(text)) {
+        return;
+      }
+      if (!p.isAlive()) {
+        break;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("no '" + text + "' in " + log + ": " + Files.readString(log));
+  }
+}
