@@ -34,7 +34,7 @@ public final class Detector {
   /** The parameters of the detector. */
   public record Settings(
       double penalty, double alpha, double minChange, int minSegment, double outlierSigmas) {
-    public static final Settings DEFAULTS = new Settings(12, 1e-4, 0.02, 3, 5);
+    public static final Settings DEFAULTS = new Settings(12, 3e-4, 0.02, 5, 6);
 
     public Settings {
       if (!(alpha > 0 && alpha < 1)) {
@@ -105,14 +105,47 @@ public final class Detector {
    */
   public record Trend(int from, int to, double slope, double pctPerPoint, double pValue) {}
 
-  /** What the detector found in a history of {@code points} points with noise σ {@code noise}. */
+  /**
+   * A repeating pattern: its period in points, the pattern (what phase p = index mod period adds
+   * to the level) and the p-value of the one-way ANOVA of the runs by phase.
+   */
+  public record Season(int period, double[] profile, double pValue) {
+    public double amplitude() {
+      return java.util.Arrays.stream(profile).max().orElse(0)
+          - java.util.Arrays.stream(profile).min().orElse(0);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Season s
+          && s.period == period
+          && java.util.Arrays.equals(s.profile, profile)
+          && Double.compare(s.pValue, pValue) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+      return period * 31 + java.util.Arrays.hashCode(profile);
+    }
+  }
+
+  /**
+   * What the detector found in a history of {@code points} points with noise σ {@code noise}; the
+   * season is null when there is none (then the levels are of the history as it is, else of the
+   * history with the pattern taken out).
+   */
   public record Result(
       int points,
       double noise,
       Settings settings,
       List<Change> changes,
       List<Outlier> outliers,
-      List<Trend> trends) {}
+      List<Trend> trends,
+      Season season) {
+    Result withSeason(Season s, List<Outlier> original) {
+      return new Result(points, noise, settings, changes, original, trends, s);
+    }
+  }
 
   /** The detector over a whole history, each point the iteration values of one run. */
   public static Result detect(List<double[]> points, Settings settings) {

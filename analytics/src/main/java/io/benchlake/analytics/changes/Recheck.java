@@ -48,11 +48,11 @@ final class Recheck {
     List<Detector.Outlier> outliers = new ArrayList<>();
     for (int i = 0; i < a.points(); i++) {
       if (a.isOutlier(i)) {
-        outliers.add(new Detector.Outlier(i, a.mean(i), a.centred(i) + a.origin()));
+        outliers.add(new Detector.Outlier(i, a.mean(i), a.expected(i)));
       }
     }
     return new Detector.Result(
-        a.points(), a.sigma(), a.settings(), List.copyOf(changes), outliers, trends);
+        a.points(), a.sigma(), a.settings(), List.copyOf(changes), outliers, trends, null);
   }
 
   private static boolean passes(SeriesAnalysis a, Detector.Change c) {
@@ -66,8 +66,7 @@ final class Recheck {
     Fit after = segment(a, c, hi);
     double x = c - 0.5;
     int df = before.points() + after.points() - before.parameters() - after.parameters();
-    double noise =
-        df > 0 ? Math.max(a.sigma(), Math.sqrt((before.rss() + after.rss()) / df)) : a.sigma();
+    double noise = Math.max(a.sigma(), spread(a, before, after));
     double phi = autocorrelation(a, before, after);
     double se =
         noise
@@ -77,8 +76,16 @@ final class Recheck {
     double levelAfter = after.at(x) + a.origin();
     double step = levelAfter - levelBefore;
     double t = se > 0 ? step / se : (step == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, step));
-    TDistribution dist = new TDistribution(null, Math.max(1, df));
-    double p = Double.isInfinite(t) ? 0 : 2 * dist.cumulativeProbability(-Math.abs(t));
+    // σ comes from all the history's differences (the MAD keeps about 37% of their information),
+    // so the test has at least that many degrees of freedom, however short the segments
+    TDistribution dist = new TDistribution(null, Math.max(Math.max(1, df), 0.37 * (a.points() - 1)));
+    // the change was placed where the step looks largest among every position of [lo, hi):
+    // Bonferroni over those positions, or short-lived noise anywhere in a long history passes
+    int positions = Math.max(1, hi - lo - 2 * a.settings().minSegment() + 1);
+    double p =
+        Double.isInfinite(t)
+            ? 0
+            : Math.min(1, positions * 2 * dist.cumulativeProbability(-Math.abs(t)));
     double half = dist.inverseCumulativeProbability(0.975) * se;
     double base = Math.abs(levelBefore);
     return new Detector.Change(
@@ -96,9 +103,9 @@ final class Recheck {
   }
 
   /** A level, or a line where the segment is long enough and its slope clearly not zero. */
-  private static Fit segment(SeriesAnalysis a, int from, int to) {
+  static Fit segment(SeriesAnalysis a, int from, int to) {
     Fit level = a.fit(from, to, false);
-    if (to - from < TREND_POINTS) {
+    if (level.points() < TREND_POINTS) {
       return level;
     }
     Fit line = a.fit(from, to, true);
@@ -106,7 +113,7 @@ final class Recheck {
   }
 
   private static double slopeT(SeriesAnalysis a, Fit line) {
-    double noise = Math.max(a.sigma(), Math.sqrt(line.rss() / (line.points() - 2)));
+    double noise = Math.max(a.sigma(), spread(a, line));
     double phi = autocorrelation(a, line);
     return Math.abs(line.slope()) * Math.sqrt(line.ssx()) / noise / Math.sqrt((1 + phi) / (1 - phi));
   }
@@ -128,6 +135,36 @@ final class Recheck {
   }
 
   /**
+   * The root mean square of the fits' residuals, outliers left out: where the history varies more
+   * than its first differences say (two modes, heavy tails, wandering noise), the test takes that
+   * larger noise. (Their robust MAD instead let a minority mode pass for steps: precision 0.89
+   * against 0.94 on bench/changes.)
+   */
+  private static double spread(SeriesAnalysis a, Fit... fits) {
+    int size = 0;
+    for (Fit f : fits) {
+      size += f.to() - f.from();
+    }
+    double[] r = new double[size];
+    int k = 0;
+    for (Fit f : fits) {
+      for (int i = f.from(); i < f.to(); i++) {
+        if (!a.isOutlier(i)) {
+          r[k++] = Math.abs(a.centred(i) - f.at(i));
+        }
+      }
+    }
+    if (k < 3) {
+      return 0;
+    }
+    double ss = 0;
+    for (int i = 0; i < k; i++) {
+      ss += r[i] * r[i];
+    }
+    return Math.sqrt(ss / k);
+  }
+
+  /**
    * The lag-1 autocorrelation of the fits' residuals, pooled, in [0, 0.9]: positively correlated
    * noise holds fewer independent points than it has, and the standard error grows by
    * √((1+φ)/(1-φ)) (the AR(1) variance inflation).
@@ -138,6 +175,9 @@ final class Recheck {
     for (Fit f : fits) {
       double prev = Double.NaN;
       for (int i = f.from(); i < f.to(); i++) {
+        if (a.isOutlier(i)) {
+          continue;
+        }
         double r = a.centred(i) - f.at(i);
         if (!Double.isNaN(prev)) {
           lag += prev * r;

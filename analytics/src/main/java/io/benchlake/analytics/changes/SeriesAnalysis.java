@@ -26,13 +26,16 @@ public final class SeriesAnalysis {
   private double sigma = -1;
   private Detector.Result result;
 
-  private SeriesAnalysis(Detector.Settings settings) {
+  private final boolean deseasonalised;
+
+  private SeriesAnalysis(Detector.Settings settings, boolean deseasonalised) {
     this.settings = settings;
+    this.deseasonalised = deseasonalised;
   }
 
   /** The analysis of a whole history, each point the iteration values of one run. */
   public static SeriesAnalysis of(List<double[]> points, Detector.Settings settings) {
-    SeriesAnalysis a = new SeriesAnalysis(settings);
+    SeriesAnalysis a = new SeriesAnalysis(settings, false);
     a.append(points);
     return a;
   }
@@ -61,17 +64,34 @@ public final class SeriesAnalysis {
     }
     sums.truncate(from);
     for (int i = from; i < n; i++) {
-      sums.add(clean[i] - means[0]); // centred on the first run, against cancellation in y²
+      sums.add(means[i] - means[0], !outlier[i]); // centred, against cancellation in y²
     }
     partition(from + 1);
     result = Recheck.judge(this, candidates());
+    if (!deseasonalised) {
+      Seasonality.find(this, result.changes()).ifPresent(this::withoutSeason);
+    }
     return result;
+  }
+
+  /**
+   * The result of the history with its season taken out, analysed whole (a pattern found anew
+   * changes every point, so nothing of the tail-only work would carry over).
+   */
+  private void withoutSeason(Detector.Season season) {
+    List<double[]> adjusted = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      adjusted.add(new double[] {means[i] - season.profile()[i % season.period()]});
+    }
+    SeriesAnalysis plain = new SeriesAnalysis(settings, true);
+    plain.append(adjusted);
+    result = plain.result().withSeason(season, result.outliers());
   }
 
   /** The mean of run i, or its neighbours' when it is an outlier. */
   private double cleaned(int i) {
     outlier[i] = false;
-    if (i < 2 || i > n - 3 || !(sigma > 0)) {
+    if (i < 1 || i > n - 2 || !(sigma > 0)) {
       return means[i];
     }
     double left = NoiseScale.median(Arrays.copyOfRange(means, Math.max(0, i - REACH), i));
@@ -158,9 +178,14 @@ public final class SeriesAnalysis {
     return outlier[i];
   }
 
-  /** The cleaned value of run i, relative to the first run (as the sums are). */
+  /** The mean of run i relative to the first run's (as the sums are). */
   double centred(int i) {
-    return clean[i] - means[0];
+    return means[i] - means[0];
+  }
+
+  /** The level the neighbours of run i give it (its own mean unless it is an outlier). */
+  double expected(int i) {
+    return clean[i];
   }
 
   double origin() {
