@@ -24,6 +24,7 @@ public final class SeriesAnalysis {
   private final PrefixSums sums = new PrefixSums();
   private int n;
   private double sigma = -1;
+  private int recomputedFrom; // where the last append began recomputing (0: everything)
   private Detector.Result result;
 
   private final boolean deseasonalised;
@@ -59,6 +60,7 @@ public final class SeriesAnalysis {
     double s = NoiseScale.quantized(Math.max(NoiseScale.ofDifferences(means, n), floor));
     int from = s == sigma ? Math.max(0, old - REACH) : 0;
     sigma = s;
+    recomputedFrom = from;
     for (int i = from; i < n; i++) {
       clean[i] = cleaned(i);
     }
@@ -160,6 +162,11 @@ public final class SeriesAnalysis {
 
   int points() {
     return n;
+  }
+
+  /** The first run whose outlier test and partition costs the last append recomputed. */
+  int recomputedFrom() {
+    return recomputedFrom;
   }
 
   double sigma() {
