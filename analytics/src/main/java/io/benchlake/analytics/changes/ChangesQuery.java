@@ -99,31 +99,21 @@ public final class ChangesQuery {
               + ": choose one with --host, so a change of machine is not taken for a regression");
     }
     List<double[]> points = runs.stream().map(Run::values).toList();
-    String where = host.orElse(hosts.get(0));
-    if (options.method() == Method.OTAVA) {
-      return new Result(
-          test,
-          threads,
-          metric,
-          by,
-          where,
-          runs,
-          Method.OTAVA,
-          "max p-value " + options.alpha() + ", min segment 3 (Student's t-test over iterations)",
-          otava(points, options.alpha()));
-    }
     Detector.Settings settings =
         Detector.Settings.DEFAULTS.withAlpha(options.alpha()).withMinChange(options.minChange());
+    boolean otava = options.method() == Method.OTAVA;
     return new Result(
         test,
         threads,
         metric,
         by,
-        where,
+        host.orElse(hosts.get(0)),
         runs,
-        Method.SEGMENTS,
-        settings.toString(),
-        Detector.detect(points, settings));
+        options.method(),
+        otava
+            ? "max p-value " + options.alpha() + ", min segment 3 (Student's t-test over iterations)"
+            : settings.toString(),
+        otava ? otava(points, options.alpha()) : Detector.detect(points, settings));
   }
 
   /** Today's Otava-style changes in the shape of the default detector's result. */
