@@ -3,6 +3,7 @@ package io.benchlake.cli;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.changes.ChangesQuery;
 import io.benchlake.analytics.changes.ChangesReport;
+import io.benchlake.analytics.changes.Method;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.report.LeftOut;
 import io.benchlake.home.BadInputException;
@@ -15,12 +16,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** benchlake changes: change points in a test's history (E-divisive means, Student's t-test). */
+/**
+ * benchlake changes: change points in a test's history, by default with the segments detector
+ * (steps with evidence, trends, outliers), or as Apache Otava finds them (--method otava).
+ */
 @Command(
     name = "changes",
     mixinStandardHelpOptions = true,
     description =
-        "Change points in the history of a test at a thread count, as Apache Otava finds them.")
+        "Change points in the history of a test at a thread count: steps with their evidence,"
+            + " trends and outliers (--method segments, the default), or as Apache Otava finds"
+            + " them (--method otava).")
 final class ChangesCommand implements Callable<Integer> {
   @Mixin SeriesOptions series;
 
@@ -36,10 +42,21 @@ final class ChangesCommand implements Callable<Integer> {
   String host;
 
   @Option(
+      names = "--method",
+      defaultValue = "segments",
+      description = "segments or otava (default: ${DEFAULT-VALUE}).")
+  String method;
+
+  @Option(
       names = "--alpha",
-      defaultValue = "0.001",
-      description = "Largest p-value of a change (default: ${DEFAULT-VALUE}, Otava's).")
-  double alpha;
+      description = "Largest p-value of a change (default: 0.0003 for segments, 0.001 for otava).")
+  Double alpha;
+
+  @Option(
+      names = "--min-change",
+      defaultValue = "2%",
+      description = "Smallest step reported, segments only (default: ${DEFAULT-VALUE}).")
+  String minChange;
 
   @Option(names = "--format", defaultValue = "text", description = "text, md or json.")
   String format;
@@ -50,6 +67,13 @@ final class ChangesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     OutputFormat f = OutputFormat.parse(format);
+    Method m = Method.parse(method);
+    double a = alpha == null ? m.defaultAlpha() : alpha;
+    if (!(a > 0 && a < 1)) {
+      throw new BadInputException("--alpha must be between 0 and 1, was " + alpha);
+    }
+    ChangesQuery.Options options =
+        new ChangesQuery.Options(m, a, Percent.parse("--min-change", minChange));
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (AnalyticsSession session =
         AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
@@ -61,7 +85,7 @@ final class ChangesCommand implements Callable<Integer> {
               series.metric,
               by,
               Optional.ofNullable(host),
-              alpha);
+              options);
       Output.write(
           switch (f) {
             case TEXT, TABLE -> ChangesReport.text(r);

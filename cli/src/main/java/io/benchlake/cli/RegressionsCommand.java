@@ -126,19 +126,6 @@ final class RegressionsCommand implements Callable<Integer> {
   }
 
   static double parseThreshold(String text) {
-    String t = text.trim();
-    try {
-      double v =
-          t.endsWith("%")
-              ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100
-              : Double.parseDouble(t);
-      if (v < 0) {
-        throw new NumberFormatException();
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw new BadInputException(
-          "--threshold '" + text + "' is not a percentage such as 3% (or a fraction such as 0.03)");
-    }
+    return Percent.parse("--threshold", text);
   }
 }

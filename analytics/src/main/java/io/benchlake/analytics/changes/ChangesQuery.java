@@ -21,7 +21,10 @@ public final class ChangesQuery {
   public record Run(
       String runId, String startedAt, String version, String dataset, double[] values) {}
 
-  /** The history and the changes found in it. */
+  /**
+   * The history and what the method (with the parameters it ran with) found in it. Otava's method
+   * gives changes only, with their means and p-values and no other evidence.
+   */
   public record Result(
       String test,
       int threads,
@@ -29,7 +32,16 @@ public final class ChangesQuery {
       String by,
       String host,
       List<Run> runs,
-      List<ChangePoints.Change> changes) {}
+      Method method,
+      String parameters,
+      Detector.Result found) {
+    public List<Detector.Change> changes() {
+      return found.changes();
+    }
+  }
+
+  /** How to look for changes: the method, its largest p-value and the smallest change. */
+  public record Options(Method method, double alpha, double minChange) {}
 
   public static Result load(
       AnalyticsSession session,
@@ -38,7 +50,7 @@ public final class ChangesQuery {
       String metric,
       String by,
       Optional<String> host,
-      double alpha) {
+      Options options) {
     if (!by.equals("time") && !by.equals("release")) {
       throw new BadInputException("--by must be time or release, was '" + by + "'");
     }
@@ -87,6 +99,9 @@ public final class ChangesQuery {
               + ": choose one with --host, so a change of machine is not taken for a regression");
     }
     List<double[]> points = runs.stream().map(Run::values).toList();
+    Detector.Settings settings =
+        Detector.Settings.DEFAULTS.withAlpha(options.alpha()).withMinChange(options.minChange());
+    boolean otava = options.method() == Method.OTAVA;
     return new Result(
         test,
         threads,
@@ -94,6 +109,36 @@ public final class ChangesQuery {
         by,
         host.orElse(hosts.get(0)),
         runs,
-        ChangePoints.detect(points, alpha, 3));
+        options.method(),
+        otava
+            ? "max p-value " + options.alpha() + ", min segment 3 (Student's t-test over iterations)"
+            : settings.toString(),
+        otava ? otava(points, options.alpha()) : Detector.detect(points, settings));
+  }
+
+  /** Today's Otava-style changes in the shape of the default detector's result. */
+  static Detector.Result otava(List<double[]> points, double alpha) {
+    List<ChangePoints.Change> found = ChangePoints.detect(points, alpha, 3);
+    List<Detector.Change> changes = new ArrayList<>();
+    for (int k = 0; k < found.size(); k++) {
+      ChangePoints.Change c = found.get(k);
+      int from = k == 0 ? 0 : found.get(k - 1).index();
+      int to = k == found.size() - 1 ? points.size() : found.get(k + 1).index();
+      changes.add(
+          new Detector.Change(
+              c.index(),
+              c.meanBefore(),
+              c.meanAfter(),
+              c.changePct(),
+              Double.NaN,
+              Double.NaN,
+              Double.NaN,
+              c.pValue(),
+              from,
+              to,
+              Double.NaN));
+    }
+    return new Detector.Result(
+        points.size(), Double.NaN, null, changes, List.of(), List.of(), null);
   }
 }

@@ -3,14 +3,18 @@ package io.benchlake.analytics.changes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.benchlake.analytics.report.MarkdownReport;
 import io.benchlake.analytics.report.ReportTables;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
-/** Renders change points as text, Markdown or JSON ("benchlake.changes/1"). */
+/**
+ * Renders change points as text, Markdown or JSON ("benchlake.changes/1"), each with its evidence:
+ * the levels on either side, the change with its 95% confidence interval, the p-value, the points
+ * compared and the noise; then the trends, the outliers and the season, and the method with its
+ * parameters, so a reader sees why each change was reported.
+ */
 public final class ChangesReport {
   public static final String FORMAT = "benchlake.changes/1";
 
@@ -24,11 +28,14 @@ public final class ChangesReport {
             "Run started",
             "Version",
             "Dataset",
-            "Mean before",
-            "Mean after",
+            "Level before",
+            "Level after",
             "Change (%)",
-            "p-value"));
-    for (ChangePoints.Change c : r.changes()) {
+            "95% CI (%)",
+            "p-value",
+            "Points compared",
+            "Noise"));
+    for (Detector.Change c : r.changes()) {
       ChangesQuery.Run run = r.runs().get(c.index());
       rows.add(
           List.of(
@@ -36,12 +43,21 @@ public final class ChangesReport {
               run.startedAt(),
               run.version() == null ? "" : run.version(),
               run.dataset() == null ? "" : run.dataset(),
-              ReportTables.number(c.meanBefore(), 3),
-              ReportTables.number(c.meanAfter(), 3),
-              ReportTables.number(c.changePct(), 2),
-              String.format(Locale.ROOT, "%.2e", c.pValue())));
+              number(c.levelBefore(), 3),
+              number(c.levelAfter(), 3),
+              number(c.changePct(), 2),
+              Double.isNaN(c.ciLowPct())
+                  ? ""
+                  : number(c.ciLowPct(), 2) + " to " + number(c.ciHighPct(), 2),
+              String.format(Locale.ROOT, "%.2e", c.pValue()),
+              (c.from() + 1) + "-" + c.to(),
+              number(c.noise(), 3)));
     }
     return rows;
+  }
+
+  private static String number(double v, int decimals) {
+    return Double.isFinite(v) ? ReportTables.number(v, decimals) : "";
   }
 
   private static String heading(ChangesQuery.Result r) {
@@ -58,48 +74,81 @@ public final class ChangesReport {
         r.changes().size() == 1 ? "" : "s");
   }
 
+  /** The method and the noise, then one line per trend, outlier and season. */
+  private static List<String> notes(ChangesQuery.Result r) {
+    List<String> out = new ArrayList<>();
+    Detector.Result f = r.found();
+    out.add("Method: " + r.method().label() + " (" + r.parameters() + ")");
+    if (Double.isFinite(f.noise())) {
+      out.add(
+          "Noise: run-to-run sigma "
+              + number(f.noise(), 3)
+              + " (MAD of the first differences of the run means; the test of a change takes"
+              + " the spread around its two segments when that is larger)");
+    }
+    for (TrendRate t : TrendRate.of(r)) {
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "Trend: points %d-%d, %s%% per %s (%s%% per run), p-value %.2e",
+              t.trend().from() + 1,
+              t.trend().to(),
+              signed(t.pctPerUnit()),
+              t.unit(),
+              signed(t.trend().pctPerPoint()),
+              t.trend().pValue()));
+    }
+    for (Detector.Outlier o : f.outliers()) {
+      ChangesQuery.Run run = r.runs().get(o.index());
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "Outlier: point %d (run %s, %s): %s against %s from its neighbours, %s%%; left out"
+                  + " of the steps",
+              o.index() + 1,
+              run.runId(),
+              run.startedAt(),
+              number(o.value(), 3),
+              number(o.expected(), 3),
+              signed(o.deviationPct())));
+    }
+    if (f.season() != null) {
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "Season: a pattern repeating every %d runs, %s from low to high (p-value %.2e);"
+                  + " the levels above are of the history with it taken out",
+              f.season().period(),
+              number(f.season().amplitude(), 3),
+              f.season().pValue()));
+    }
+    return out;
+  }
+
+  private static String signed(double v) {
+    return (v > 0 ? "+" : "") + number(v, 2);
+  }
+
   public static String text(ChangesQuery.Result r) {
     StringBuilder b = new StringBuilder(heading(r)).append("\n\n");
     rows(r).forEach(row -> b.append(String.join("\t", row)).append('\n'));
+    b.append('\n');
+    notes(r).forEach(n -> b.append(n).append('\n'));
     return b.toString();
   }
 
   public static String markdown(ChangesQuery.Result r) {
-    StringBuilder b =
-        new StringBuilder("## ")
-            .append(io.benchlake.analytics.report.MarkdownReport.cell(heading(r)))
-            .append("\n\n");
-    b.append(io.benchlake.analytics.report.MarkdownReport.table(rows(r)));
+    StringBuilder b = new StringBuilder("## ").append(MarkdownReport.cell(heading(r))).append("\n\n");
+    b.append(MarkdownReport.table(rows(r))).append('\n');
+    notes(r).forEach(n -> b.append("- ").append(MarkdownReport.cell(n)).append('\n'));
     return b.toString();
   }
 
   public static String json(ChangesQuery.Result r) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("format", FORMAT);
-    m.put("test", r.test());
-    m.put("threads", r.threads());
-    m.put("metric", r.metric());
-    m.put("by", r.by());
-    m.put("host", r.host());
-    m.put("runs", r.runs().size());
-    List<Map<String, Object>> changes = new ArrayList<>();
-    for (ChangePoints.Change c : r.changes()) {
-      ChangesQuery.Run run = r.runs().get(c.index());
-      Map<String, Object> cm = new LinkedHashMap<>();
-      cm.put("point", c.index() + 1);
-      cm.put("run_id", run.runId());
-      cm.put("started_at", run.startedAt());
-      cm.put("version", run.version());
-      cm.put("dataset", run.dataset());
-      cm.put("mean_before", c.meanBefore());
-      cm.put("mean_after", c.meanAfter());
-      cm.put("change_pct", c.changePct());
-      cm.put("p_value", c.pValue());
-      changes.add(cm);
-    }
-    m.put("changes", changes);
     try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m)
+      return new ObjectMapper()
+              .enable(SerializationFeature.INDENT_OUTPUT)
+              .writeValueAsString(ChangesJson.of(r))
           + "\n";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);

@@ -28,10 +28,12 @@ public final class RegressionQuery {
     try (PreparedStatement st = session.connection().prepareStatement(sql())) {
       st.setString(1, baseline);
       st.setString(2, candidate);
-      st.setString(3, test.orElse(null));
-      st.setString(4, test.orElse(null));
-      st.setString(5, metric.orElse(null));
-      st.setString(6, metric.orElse(null));
+      st.setString(3, baseline);
+      st.setString(4, candidate);
+      st.setString(5, test.orElse(null));
+      st.setString(6, test.orElse(null));
+      st.setString(7, metric.orElse(null));
+      st.setString(8, metric.orElse(null));
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {
           out.add(
@@ -39,8 +41,10 @@ public final class RegressionQuery {
                   rs.getString("test_name"),
                   rs.getInt("threads"),
                   rs.getString("metric"),
-                  values(rs.getArray("base_values")),
-                  values(rs.getArray("cand_values")),
+                  new Regressions.Side(
+                      values(rs.getArray("base_runs")), values(rs.getArray("base_values"))),
+                  new Regressions.Side(
+                      values(rs.getArray("cand_runs")), values(rs.getArray("cand_values"))),
                   threshold,
                   alpha));
         }

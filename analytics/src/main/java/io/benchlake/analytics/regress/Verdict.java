@@ -1,8 +1,9 @@
 package io.benchlake.analytics.regress;
 
 /**
- * Candidate against baseline at one test, thread count and metric: the means, the relative change,
- * Welch's t-test p-value (null with one iteration on a side) and the verdict.
+ * Candidate against baseline at one test, thread count and metric: the means (of the run means, or
+ * of the latest runs' iterations; the note says which), the number of values each side had, the
+ * relative change, Welch's t-test p-value (null with one value on a side) and the verdict.
  */
 public record Verdict(
     String test,
@@ -16,6 +17,21 @@ public record Verdict(
     Double pValue,
     Kind kind,
     String note) {
+
+  Verdict withNote(String n) {
+    return new Verdict(
+        test,
+        threads,
+        metric,
+        baselineN,
+        baselineMean,
+        candidateN,
+        candidateMean,
+        change,
+        pValue,
+        kind,
+        n);
+  }
 
   /** What the comparison found. */
   public enum Kind {

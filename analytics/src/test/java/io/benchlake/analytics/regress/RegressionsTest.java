@@ -69,4 +69,35 @@ class RegressionsTest {
             0.05);
     assertEquals(Verdict.Kind.improvement, v.kind());
   }
+
+  @Test
+  void severalRunsASideAreComparedByTheirMeansNotByPooledIterations() {
+    // runs scatter 3% around 1000; each run's iterations agree to 0.1%; the candidate's two runs
+    // happen to sit 2.9% lower: iterations say "significant", the run-to-run noise says no
+    Regressions.Side base =
+        new Regressions.Side(new double[] {1000, 1030, 985}, new double[] {985.2, 984.9, 985.1});
+    Regressions.Side cand =
+        new Regressions.Side(new double[] {1000, 970}, new double[] {956.1, 956.4, 955.9});
+    Verdict byRuns = Regressions.judge("T", 8, "TPS", base, cand, 0.02, 0.05);
+    assertEquals(Verdict.Kind.no_change, byRuns.kind());
+    assertEquals(3, byRuns.baselineN());
+    assertEquals(2, byRuns.candidateN());
+    assertEquals(1005, byRuns.baselineMean(), 1e-9);
+    assertTrue(byRuns.note().contains("run means of 3 and 2 runs"), byRuns.note());
+    Verdict byIterations =
+        Regressions.judge(
+            "T", 8, "TPS", base.latestIterations(), cand.latestIterations(), 0.02, 0.05);
+    assertEquals(Verdict.Kind.regression, byIterations.kind());
+  }
+
+  @Test
+  void oneRunOnASideIsComparedByIterationsAndSaysTheyUnderstateTheNoise() {
+    Regressions.Side base =
+        new Regressions.Side(new double[] {1000, 1010}, new double[] {1009, 1010, 1011});
+    Regressions.Side cand = new Regressions.Side(new double[] {900}, new double[] {899, 900, 901});
+    Verdict v = Regressions.judge("T", 8, "TPS", base, cand, 0.02, 0.05);
+    assertEquals(Verdict.Kind.regression, v.kind());
+    assertEquals(3, v.baselineN());
+    assertTrue(v.note().contains("understates the run-to-run noise"), v.note());
+  }
 }

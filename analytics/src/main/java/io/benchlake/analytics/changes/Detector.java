@@ -1,0 +1,154 @@
+package io.benchlake.analytics.changes;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The default change-point detector of {@code benchlake changes} ("segments"): steps in the level
+ * of a history of runs, each with its evidence, told apart from a trend (reported as a slope), from
+ * a bad run (an outlier) and from noise.
+ *
+ * <ol>
+ *   <li>Each run counts as one point, its mean: the noise of a history is the run-to-run noise, not
+ *       the spread of one run's iterations (which share a server start and a data layout).
+ *   <li>The noise σ is the MAD of the first differences ({@link NoiseScale}), robust to the steps.
+ *   <li>A run far (more than {@code outlierSigmas}·σ) from the runs on both sides of it, which agree
+ *       with each other, is an outlier: reported, and left out of the steps.
+ *   <li>Candidate changes: the optimal partition of the series into least-squares lines (so a slow
+ *       drift is one segment, not a staircase), minimising Σ RSS/σ² + {@code penalty} per change:
+ *       optimal partitioning (Jackson et al. 2005) as PELT computes it (Killick et al. 2012), with
+ *       a BIC-style penalty (the MBIC of Zhang and Siegmund 2007 charges 3·ln n per change, about
+ *       {@code penalty} at the lengths of benchmark histories).
+ *   <li>The weak-change re-check of Apache Otava (hunter's {@code analysis.py}: every change is
+ *       re-tested between its neighbouring changes, the weakest failing one dropped, until all pass):
+ *       a change stays when the levels on either side at the change differ with p &lt; {@code alpha}
+ *       (a t-test with the noise of the two segments, at least σ, widened for their lag-1
+ *       autocorrelation) and by at least {@code minChange}.
+ * </ol>
+ *
+ * Every number of the defaults was chosen on bench/changes, a fixed mix of labelled histories.
+ */
+public final class Detector {
+  private Detector() {}
+
+  /** The parameters of the detector. */
+  public record Settings(
+      double penalty, double alpha, double minChange, int minSegment, double outlierSigmas) {
+    public static final Settings DEFAULTS = new Settings(12, 3e-4, 0.02, 5, 6);
+
+    public Settings {
+      if (!(alpha > 0 && alpha < 1)) {
+        throw new IllegalArgumentException("alpha must be between 0 and 1, was " + alpha);
+      }
+      if (!(minChange >= 0)) {
+        throw new IllegalArgumentException("the minimum change must be >= 0, was " + minChange);
+      }
+      if (minSegment < 2) {
+        throw new IllegalArgumentException("a segment needs at least 2 points, was " + minSegment);
+      }
+    }
+
+    public Settings withAlpha(double a) {
+      return new Settings(penalty, a, minChange, minSegment, outlierSigmas);
+    }
+
+    public Settings withMinChange(double m) {
+      return new Settings(penalty, alpha, m, minSegment, outlierSigmas);
+    }
+
+    @Override
+    public String toString() {
+      return String.format(
+          Locale.ROOT,
+          "penalty %s per change, alpha %s, min change %s%%, min segment %d, outliers beyond %s sigma",
+          trim(penalty),
+          alpha,
+          trim(minChange * 100),
+          minSegment,
+          trim(outlierSigmas));
+    }
+
+    private static String trim(double v) {
+      return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+  }
+
+  /**
+   * A step at point {@code index} (the first point after it): the levels of the fits on either
+   * side at the change, the change with its 95% confidence interval (in % of the level before),
+   * the t statistic and its p-value, the points [from, to) of the two segments compared, and the
+   * noise σ the test used.
+   */
+  public record Change(
+      int index,
+      double levelBefore,
+      double levelAfter,
+      double changePct,
+      double ciLowPct,
+      double ciHighPct,
+      double t,
+      double pValue,
+      int from,
+      int to,
+      double noise) {}
+
+  /** A run far from its neighbours: its value and the level the neighbours give. */
+  public record Outlier(int index, double value, double expected) {
+    public double deviationPct() {
+      return expected == 0 ? Double.NaN : (value - expected) / Math.abs(expected) * 100;
+    }
+  }
+
+  /**
+   * A significant slope over the points [from, to): per point, in % of the level at {@code from}
+   * per point, and its p-value.
+   */
+  public record Trend(int from, int to, double slope, double pctPerPoint, double pValue) {}
+
+  /**
+   * A repeating pattern: its period in points, the pattern (what phase p = index mod period adds
+   * to the level) and the p-value of the one-way ANOVA of the runs by phase.
+   */
+  public record Season(int period, double[] profile, double pValue) {
+    public double amplitude() {
+      return java.util.Arrays.stream(profile).max().orElse(0)
+          - java.util.Arrays.stream(profile).min().orElse(0);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Season s
+          && s.period == period
+          && java.util.Arrays.equals(s.profile, profile)
+          && Double.compare(s.pValue, pValue) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+      return period * 31 + java.util.Arrays.hashCode(profile);
+    }
+  }
+
+  /**
+   * What the detector found in a history of {@code points} points with noise σ {@code noise}; the
+   * season is null when there is none (then the levels are of the history as it is, else of the
+   * history with the pattern taken out).
+   */
+  public record Result(
+      int points,
+      double noise,
+      Settings settings,
+      List<Change> changes,
+      List<Outlier> outliers,
+      List<Trend> trends,
+      Season season) {
+    Result withSeason(Season s, List<Outlier> original) {
+      return new Result(points, noise, settings, changes, original, trends, s);
+    }
+  }
+
+  /** The detector over a whole history, each point the iteration values of one run. */
+  public static Result detect(List<double[]> points, Settings settings) {
+    return SeriesAnalysis.of(points, settings).result();
+  }
+}

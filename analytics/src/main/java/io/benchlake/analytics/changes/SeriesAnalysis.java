@@ -1,0 +1,205 @@
+package io.benchlake.analytics.changes;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A history analysed by the default detector, kept so new runs can be added at its end: {@link
+ * #append} recomputes only the tail (the last runs whose outlier test sees the new ones, and the
+ * optimal-partition costs from there on), as Otava's {@code AnalyzedSeries.append} does, and gives
+ * exactly the result of analysing the whole history again. Only when the new runs move the noise σ
+ * to another step of its grid ({@link NoiseScale#quantized}) is everything recomputed.
+ */
+public final class SeriesAnalysis {
+  /** How many runs on each side the outlier test looks at. */
+  static final int REACH = 3;
+
+  private final Detector.Settings settings;
+  private double[] means = new double[16];
+  private double[] clean = new double[16]; // the means, outliers replaced by their neighbours'
+  private boolean[] outlier = new boolean[16];
+  private double[] cost = new double[17]; // cost[t]: the best penalised cost of the first t points
+  private int[] last = new int[17]; // the start of the last segment of that best partition
+  private final PrefixSums sums = new PrefixSums();
+  private int n;
+  private double sigma = -1;
+  private int recomputedFrom; // where the last append began recomputing (0: everything)
+  private Detector.Result result;
+
+  private final boolean deseasonalised;
+
+  private SeriesAnalysis(Detector.Settings settings, boolean deseasonalised) {
+    this.settings = settings;
+    this.deseasonalised = deseasonalised;
+  }
+
+  /** The analysis of a whole history, each point the iteration values of one run. */
+  public static SeriesAnalysis of(List<double[]> points, Detector.Settings settings) {
+    SeriesAnalysis a = new SeriesAnalysis(settings, false);
+    a.append(points);
+    return a;
+  }
+
+  public Detector.Result result() {
+    return result;
+  }
+
+  /** Adds runs at the end of the history and returns the new result. */
+  public Detector.Result append(List<double[]> points) {
+    int old = n;
+    grow(n + points.size());
+    for (double[] p : points) {
+      if (p.length == 0) {
+        throw new IllegalArgumentException("point " + (n + 1) + " has no value");
+      }
+      means[n++] = Arrays.stream(p).average().orElseThrow();
+    }
+    // a floor far below any real noise, so runs that never vary still show their steps
+    double floor = 1e-9 * (means[0] != 0 ? Math.abs(means[0]) : 1);
+    double s = NoiseScale.quantized(Math.max(NoiseScale.ofDifferences(means, n), floor));
+    int from = s == sigma ? Math.max(0, old - REACH) : 0;
+    sigma = s;
+    recomputedFrom = from;
+    for (int i = from; i < n; i++) {
+      clean[i] = cleaned(i);
+    }
+    sums.truncate(from);
+    for (int i = from; i < n; i++) {
+      sums.add(means[i] - means[0], !outlier[i]); // centred, against cancellation in y²
+    }
+    partition(from + 1);
+    result = Recheck.judge(this, candidates());
+    if (!deseasonalised) {
+      Seasonality.find(this, result.changes()).ifPresent(this::withoutSeason);
+    }
+    return result;
+  }
+
+  /**
+   * The result of the history with its season taken out, analysed whole (a pattern found anew
+   * changes every point, so nothing of the tail-only work would carry over).
+   */
+  private void withoutSeason(Detector.Season season) {
+    List<double[]> adjusted = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      adjusted.add(new double[] {means[i] - season.profile()[i % season.period()]});
+    }
+    SeriesAnalysis plain = new SeriesAnalysis(settings, true);
+    plain.append(adjusted);
+    result = plain.result().withSeason(season, result.outliers());
+  }
+
+  /** The mean of run i, or its neighbours' when it is an outlier. */
+  private double cleaned(int i) {
+    outlier[i] = false;
+    if (i < 1 || i > n - 2 || !(sigma > 0)) {
+      return means[i];
+    }
+    double left = NoiseScale.median(Arrays.copyOfRange(means, Math.max(0, i - REACH), i));
+    double right = NoiseScale.median(Arrays.copyOfRange(means, i + 1, Math.min(n, i + 1 + REACH)));
+    double limit = settings.outlierSigmas() * sigma;
+    double off = means[i] - (left + right) / 2;
+    // far from both sides, in the same direction, while the two sides agree: one bad run
+    if (Math.abs(means[i] - left) > limit
+        && Math.abs(means[i] - right) > limit
+        && Math.signum(means[i] - left) == Math.signum(means[i] - right)
+        && Math.abs(left - right) < Math.abs(off) / 2) {
+      outlier[i] = true;
+      return (left + right) / 2;
+    }
+    return means[i];
+  }
+
+  /** Optimal partitioning of cost[t] for t >= from (the earlier costs are unchanged). */
+  private void partition(int from) {
+    int m = settings.minSegment();
+    double scale = sigma > 0 ? 1 / (sigma * sigma) : 0;
+    cost[0] = 0;
+    for (int t = Math.max(1, from); t <= n; t++) {
+      if (t < m) {
+        cost[t] = Double.POSITIVE_INFINITY;
+        continue;
+      }
+      double best = sums.rss(0, t, true) * scale;
+      int arg = 0;
+      if (scale > 0) {
+        for (int s = m; s <= t - m; s++) {
+          double c = cost[s] + sums.rss(s, t, true) * scale + settings.penalty();
+          if (c < best) {
+            best = c;
+            arg = s;
+          }
+        }
+      }
+      cost[t] = best;
+      last[t] = arg;
+    }
+  }
+
+  /** The change points of the best partition of the whole history, in order. */
+  private List<Integer> candidates() {
+    List<Integer> cuts = new ArrayList<>();
+    if (n < 2 * settings.minSegment()) {
+      return cuts;
+    }
+    for (int t = last[n]; t > 0; t = last[t]) {
+      cuts.add(0, t);
+    }
+    return cuts;
+  }
+
+  private void grow(int size) {
+    if (size + 1 >= cost.length) {
+      int c = Math.max(size + 1, cost.length * 2);
+      means = Arrays.copyOf(means, c);
+      clean = Arrays.copyOf(clean, c);
+      outlier = Arrays.copyOf(outlier, c);
+      cost = Arrays.copyOf(cost, c + 1);
+      last = Arrays.copyOf(last, c + 1);
+    }
+  }
+
+  int points() {
+    return n;
+  }
+
+  /** The first run whose outlier test and partition costs the last append recomputed. */
+  int recomputedFrom() {
+    return recomputedFrom;
+  }
+
+  double sigma() {
+    return sigma;
+  }
+
+  Detector.Settings settings() {
+    return settings;
+  }
+
+  double mean(int i) {
+    return means[i];
+  }
+
+  boolean isOutlier(int i) {
+    return outlier[i];
+  }
+
+  /** The mean of run i relative to the first run's (as the sums are). */
+  double centred(int i) {
+    return means[i] - means[0];
+  }
+
+  /** The level the neighbours of run i give it (its own mean unless it is an outlier). */
+  double expected(int i) {
+    return clean[i];
+  }
+
+  double origin() {
+    return means[0];
+  }
+
+  Fit fit(int from, int to, boolean linear) {
+    return sums.fit(from, to, linear);
+  }
+}

@@ -1,0 +1,127 @@
+package io.benchlake.analytics.changes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.IntToDoubleFunction;
+import org.junit.jupiter.api.Test;
+
+/** The default detector on small labelled histories of one value per run, at its defaults. */
+class DetectorTest {
+  private static final Detector.Settings DEFAULTS = Detector.Settings.DEFAULTS;
+
+  /** n runs of one value each: shape(i) times 1 plus Gaussian noise of CoV cov. */
+  static List<double[]> series(long seed, int n, double cov, IntToDoubleFunction shape) {
+    SplittableRandom r = new SplittableRandom(seed);
+    List<double[]> points = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      points.add(new double[] {shape.applyAsDouble(i) * (1 + cov * gaussian(r))});
+    }
+    return points;
+  }
+
+  static double gaussian(SplittableRandom r) {
+    return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+  }
+
+  @Test
+  void noChangeInNoiseAlone() {
+    for (long seed = 1; seed <= 20; seed++) {
+      Detector.Result r = Detector.detect(series(seed, 200, 0.03, i -> 1000), DEFAULTS);
+      assertEquals(List.of(), r.changes(), "seed " + seed);
+      assertEquals(List.of(), r.trends(), "seed " + seed);
+    }
+  }
+
+  @Test
+  void aStepIsFoundWhereItIsWithItsEvidence() {
+    Detector.Result r = Detector.detect(series(3, 120, 0.01, i -> i < 70 ? 1000 : 920), DEFAULTS);
+    assertEquals(1, r.changes().size(), r.toString());
+    Detector.Change c = r.changes().get(0);
+    assertEquals(70, c.index(), 1);
+    assertEquals(-8, c.changePct(), 0.8);
+    assertTrue(c.ciLowPct() < -8 && -8 < c.ciHighPct(), c.toString());
+    assertTrue(c.pValue() < 1e-10, c.toString());
+    assertEquals(0, c.from());
+    assertEquals(120, c.to());
+    assertEquals(10, c.noise(), 3); // 1% of 1000, within the grid's step
+  }
+
+  @Test
+  void aStepInTenRunsIsFound() {
+    Detector.Result r = Detector.detect(series(4, 10, 0.01, i -> i < 5 ? 1000 : 1100), DEFAULTS);
+    assertEquals(List.of(5), r.changes().stream().map(Detector.Change::index).toList());
+  }
+
+  @Test
+  void aStepSmallerThanTheMinimumChangeIsNotReported() {
+    List<double[]> s = series(5, 200, 0.002, i -> i < 100 ? 1000 : 1015); // 1.5%, 7.5 sigma
+    assertEquals(List.of(), Detector.detect(s, DEFAULTS).changes());
+    assertEquals(1, Detector.detect(s, DEFAULTS.withMinChange(0.01)).changes().size());
+  }
+
+  @Test
+  void aSlowDriftIsOneTrendNotAStaircase() {
+    // +30% over 300 runs, noise 1%: piecewise means would need a dozen steps
+    Detector.Result r = Detector.detect(series(6, 300, 0.01, i -> 1000 + i), DEFAULTS);
+    assertEquals(List.of(), r.changes(), r.toString());
+    assertEquals(1, r.trends().size(), r.toString());
+    Detector.Trend t = r.trends().get(0);
+    assertEquals(0, t.from());
+    assertEquals(300, t.to());
+    assertEquals(1, t.slope(), 0.05); // per run
+  }
+
+  @Test
+  void oneBadRunIsAnOutlierNotTwoChanges() {
+    Detector.Result r =
+        Detector.detect(series(7, 60, 0.01, i -> i == 30 ? 700 : 1000), DEFAULTS);
+    assertEquals(List.of(), r.changes(), r.toString());
+    assertEquals(1, r.outliers().size());
+    assertEquals(30, r.outliers().get(0).index());
+    assertEquals(-30, r.outliers().get(0).deviationPct(), 3);
+  }
+
+  @Test
+  void seasonalityIsNeitherAChangeNorHidesOne() {
+    IntToDoubleFunction weekly = i -> 1000 * (1 + 0.04 * Math.sin(2 * Math.PI * i / 12));
+    Detector.Result calm = Detector.detect(series(8, 240, 0.01, weekly), DEFAULTS);
+    assertEquals(List.of(), calm.changes(), calm.toString());
+    assertNotNull(calm.season(), calm.toString());
+    assertEquals(12, calm.season().period());
+    Detector.Result stepped =
+        Detector.detect(
+            series(8, 240, 0.01, i -> weekly.applyAsDouble(i) * (i < 150 ? 1 : 1.05)), DEFAULTS);
+    assertEquals(
+        List.of(150), stepped.changes().stream().map(Detector.Change::index).toList(), stepped.toString());
+  }
+
+  @Test
+  void runsThatNeverVaryStillShowTheirStep() {
+    Detector.Result r = Detector.detect(series(9, 20, 0, i -> i < 10 ? 100 : 110), DEFAULTS);
+    assertEquals(List.of(10), r.changes().stream().map(Detector.Change::index).toList());
+    assertNull(r.season());
+  }
+
+  @Test
+  void theIterationsOfARunDoNotMakeItsDifferencesSignificant() {
+    // each run's 10 iterations agree to 0.1%, while runs differ by 3%: no change
+    SplittableRandom r = new SplittableRandom(10);
+    List<double[]> points = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      double run = 1000 * (1 + 0.03 * gaussian(r));
+      double[] its = new double[10];
+      for (int j = 0; j < its.length; j++) {
+        its[j] = run * (1 + 0.001 * gaussian(r));
+      }
+      points.add(its);
+    }
+    assertEquals(List.of(), Detector.detect(points, DEFAULTS).changes());
+    assertTrue(ChangePoints.detect(points, 0.001, 3).size() > 5, "today's method pools them");
+  }
+}
