@@ -2,13 +2,16 @@ package io.benchlake.ingest.importer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The transaction counter's samples of one run placed in it: offsets from the counter's start, and
  * which samples lie in the timed window. The counter runs from tcstart to tcstop, so it covers the
  * ramp-up and, after the end snapshot, a tail of zeros; the window is the test period that ends at
  * the last non-zero sample (the ramp-up after the first non-zero one when the duration is not
- * known). The first sample, always 0, is the counter's start and no sample; the tail is dropped.
+ * known), or, when the run's start and the samples are both dated, the rampup and duration from
+ * that start. The first sample, always 0, is the counter's start and no sample; samples after the
+ * window (the shutdown tail) are dropped.
  */
 final class HammerdbCounterWindow {
   /** HammerDB's counter samples every 10 s unless told otherwise (tc_refresh_rate). */
@@ -19,7 +22,16 @@ final class HammerdbCounterWindow {
 
   private HammerdbCounterWindow() {}
 
-  static List<Placed> place(HammerdbFile.Counter counter, Integer rampupMin, Integer durationMin) {
+  /**
+   * The samples of {@code counter}; {@code runStartS} is where the run began, in seconds after the
+   * counter's first sample, when both are dated: then the window is exact, else it is found from
+   * the counter's own non-zero samples.
+   */
+  static List<Placed> place(
+      HammerdbFile.Counter counter,
+      Integer rampupMin,
+      Integer durationMin,
+      Optional<Double> runStartS) {
     List<HammerdbFile.CounterSample> s = counter.samples();
     double[] offset = new double[s.size()];
     boolean timed = s.stream().allMatch(x -> x.at().isPresent());
@@ -39,15 +51,20 @@ final class HammerdbCounterWindow {
     if (lastActive < 0) {
       return out;
     }
-    double end = offset[lastActive];
-    double start =
-        durationMin != null
-            ? end - durationMin * 60.0
-            : offset[firstActive] + (rampupMin == null ? 0 : rampupMin * 60.0);
-    for (int i = 1; i <= lastActive; i++) {
+    double rampupS = rampupMin == null ? 0 : rampupMin * 60.0;
+    double start;
+    double end;
+    if (timed && runStartS.isPresent() && durationMin != null) {
+      start = runStartS.get() + rampupS;
+      end = start + durationMin * 60.0;
+    } else {
+      end = offset[lastActive];
+      start = durationMin != null ? end - durationMin * 60.0 : offset[firstActive] + rampupS;
+    }
+    for (int i = 1; i < s.size() && offset[i] <= end + 1e-6; i++) {
       double interval = Math.max(1e-3, offset[i] - offset[i - 1]);
-      // a sample is in the window when its whole interval is: it ends after the window starts
-      boolean measured = offset[i] - interval >= start - 1e-6 && offset[i] <= end + 1e-6;
+      // a sample is in the window when its whole interval is
+      boolean measured = offset[i] - interval >= start - 1e-6;
       out.add(new Placed(i, offset[i], interval, s.get(i).tpm(), measured));
     }
     return out;

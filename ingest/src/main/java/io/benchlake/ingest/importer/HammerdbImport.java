@@ -14,7 +14,10 @@ final class HammerdbImport {
   private HammerdbImport() {}
 
   static List<ImportBatch> batches(List<HammerdbFile> files, HammerdbImporter.RunFacts facts) {
-    List<HammerdbRun> runs = HammerdbRuns.group(files, facts.timezone());
+    HammerdbDates dates =
+        new HammerdbDates(
+            facts.timezone(), files.stream().flatMap(f -> f.results.stream()).toList());
+    List<HammerdbRun> runs = HammerdbRuns.group(files, dates);
     List<HammerdbRun> undated = runs.stream().filter(r -> r.startedAt().isEmpty()).toList();
     if (undated.size() > 1 && (facts.startedAt().isPresent() || facts.useFileTime())) {
       throw new BadInputException(
@@ -27,7 +30,7 @@ final class HammerdbImport {
     }
     List<ImportBatch> out = new ArrayList<>();
     for (HammerdbRun run : runs) {
-      out.add(HammerdbImporter.toEvents(run, facts, startedAt(run, facts)));
+      out.add(HammerdbImporter.toEvents(run, facts, startedAt(run, facts), dates));
     }
     return out;
   }

@@ -40,7 +40,8 @@ public final class HammerdbImporter {
       Optional<ZoneId> timezone) {}
 
   /** The events of {@code run}, started at {@code startedAt}. */
-  static ImportBatch toEvents(HammerdbRun run, RunFacts facts, Instant startedAt) {
+  static ImportBatch toEvents(
+      HammerdbRun run, RunFacts facts, Instant startedAt, HammerdbDates dates) {
     HammerdbResult first = run.first();
     HammerdbDatabase db = HammerdbDatabase.of(first.database, run.dbVersion().orElse(null));
     String version = facts.serverVersion().or(run::dbVersion).orElse(null);
@@ -70,7 +71,7 @@ public final class HammerdbImporter {
       HammerdbResult r = run.iterations().get(i);
       String failure = failure(r);
       error = error != null ? error : failure;
-      body.addAll(iteration(runId, startedAt, vus, i + 1, r, failure));
+      body.addAll(iteration(runId, startedAt, vus, i + 1, r, failure, counterLead(r, dates)));
     }
     List<Event> events = new ArrayList<>();
     events.add(
@@ -128,8 +129,23 @@ public final class HammerdbImporter {
     return r.nopm != null && r.nopm == 0 ? r.where() + ": the result is 0 NOPM" : null;
   }
 
+  /** Seconds from the counter's first sample to the run's start, when both are dated. */
+  private static Optional<Double> counterLead(HammerdbResult r, HammerdbDates dates) {
+    if (r.counter == null || r.counter.first().isEmpty()) {
+      return Optional.empty();
+    }
+    Instant counted = dates.at(r.counter.first().get());
+    return dates.start(r).map(s -> java.time.Duration.between(counted, s).toMillis() / 1000.0);
+  }
+
   private static List<Event> iteration(
-      String runId, Instant startedAt, int vus, int iteration, HammerdbResult r, String failure) {
+      String runId,
+      Instant startedAt,
+      int vus,
+      int iteration,
+      HammerdbResult r,
+      String failure,
+      Optional<Double> counterLead) {
     List<Event> out = new ArrayList<>();
     String id = r.file.digest + ":" + r.line;
     List<IterationValue> values = new ArrayList<>();
@@ -143,7 +159,7 @@ public final class HammerdbImporter {
     timings.forEach(t -> values.addAll(t.asValues(source)));
     if (r.counter != null) {
       for (HammerdbCounterWindow.Placed p :
-          HammerdbCounterWindow.place(r.counter, r.rampupMin, r.durationMin)) {
+          HammerdbCounterWindow.place(r.counter, r.rampupMin, r.durationMin, counterLead)) {
         out.add(sample(runId, startedAt, vus, iteration, id, p));
       }
     }

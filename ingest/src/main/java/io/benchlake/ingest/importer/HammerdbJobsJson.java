@@ -26,6 +26,9 @@ final class HammerdbJobsJson {
       return true;
     }
     if (root.isArray() && isOutput(root)) {
+      if (last != null || !out.results.isEmpty()) {
+        return true; // all output printed inside a transcript repeats what it already holds
+      }
       List<String> lines = new ArrayList<>();
       for (int i = 0; i + 1 < root.size(); i += 2) {
         String vu = root.get(i).asText();
@@ -104,13 +107,12 @@ final class HammerdbJobsJson {
     if (!any) {
       return false;
     }
+    // the run just read (its result printed again), or the run whose monitor lines came before
     boolean same =
         last != null
             && (r.jobId != null && r.jobId.equals(last.jobId)
                 || last.jobId == null
-                    && r.nopm != null
-                    && r.nopm.equals(last.nopm)
-                    && r.tpm.equals(last.tpm));
+                    && (!last.finished() || r.nopm != null && r.nopm.equals(last.nopm) && r.tpm.equals(last.tpm)));
     if (same) {
       last.fillFrom(r);
     } else if (r.finished() || r.failure != null) {

@@ -74,6 +74,10 @@ final class HammerdbResult {
 
   /** Takes what {@code other} (the same run, read from another file) knows and this does not. */
   void fillFrom(HammerdbResult other) {
+    if (nopm == null && other.nopm != null) {
+      nopm = other.nopm;
+      tpm = other.tpm;
+    }
     activeVus = activeVus != null ? activeVus : other.activeVus;
     asyncClients = asyncClients != null ? asyncClients : other.asyncClients;
     sessions = sessions != null ? sessions : other.sessions;

@@ -38,11 +38,9 @@ final class HammerdbRuns {
     this.dates = dates;
   }
 
-  static List<HammerdbRun> group(
-      List<HammerdbFile> files, java.util.Optional<java.time.ZoneId> tz) {
-    List<HammerdbResult> all = files.stream().flatMap(f -> f.results.stream()).toList();
-    HammerdbRuns g = new HammerdbRuns(new HammerdbDates(tz, all));
-    all.forEach(g::add);
+  static List<HammerdbRun> group(List<HammerdbFile> files, HammerdbDates dates) {
+    HammerdbRuns g = new HammerdbRuns(dates);
+    files.stream().flatMap(f -> f.results.stream()).forEach(g::add);
     for (HammerdbFile f : files) {
       f.profiles.forEach(
           p ->
@@ -52,6 +50,7 @@ final class HammerdbRuns {
                   "time profile",
                   p.database(),
                   g.dates.when(p),
+                  true,
                   r -> r.profile == null,
                   r -> r.offer(p)));
       f.counters.forEach(
@@ -62,6 +61,7 @@ final class HammerdbRuns {
                   "counter series",
                   c.database(),
                   g.dates.when(c),
+                  false,
                   r -> r.counter == null,
                   r -> r.counter = r.counter == null ? c : r.counter));
     }
@@ -123,6 +123,7 @@ final class HammerdbRuns {
       String what,
       String database,
       Optional<Instant> when,
+      boolean reportedAtEnd,
       Predicate<HammerdbResult> lacks,
       Consumer<HammerdbResult> into) {
     if (when.isEmpty() && results.size() != 1) {
@@ -140,7 +141,7 @@ final class HammerdbRuns {
             : results.stream()
                 .filter(r -> sameDatabase(database, r.database))
                 .filter(r -> window(r).map(w -> w.holds(when.get())).orElse(false))
-                .max(Comparator.comparing(r -> dates.start(r).orElseThrow()));
+                .min(Comparator.comparing(r -> distance(r, when.get(), reportedAtEnd)));
     if (target.isEmpty()) {
       target =
           results.stream()
@@ -153,9 +154,18 @@ final class HammerdbRuns {
     sources.get(r).add(f);
   }
 
+  /**
+   * How far {@code r}'s start is from the start a piece dated {@code when} implies: a profile is
+   * reported at the run's end, a counter starts with it. Of overlapping windows, the nearest wins.
+   */
+  private Duration distance(HammerdbResult r, Instant when, boolean reportedAtEnd) {
+    Instant implied = reportedAtEnd ? when.minus(Duration.ofMinutes(r.minutes())) : when;
+    return Duration.between(dates.start(r).orElseThrow(), implied).abs();
+  }
+
   private BadInputException unmatched(String where, String what, String database, Instant when) {
     List<String> windows = new ArrayList<>();
-    for (HammerdbResult r : results) {
+    for (HammerdbResult r : results.subList(0, Math.min(3, results.size()))) {
       windows.add(
           r.where()
               + " "
@@ -172,6 +182,7 @@ final class HammerdbRuns {
             + when
             + ") belongs to no run given with it (runs: "
             + String.join("; ", windows)
+            + (results.size() > 3 ? "; …" : "")
             + "): import it with the output of its own run");
   }
 

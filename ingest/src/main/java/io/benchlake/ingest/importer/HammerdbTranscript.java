@@ -81,7 +81,13 @@ final class HammerdbTranscript {
     } catch (IOException e) {
       return i;
     }
-    return HammerdbJobsJson.read(node, r.out, i, r.recent()) ? end : i;
+    if (!HammerdbJobsJson.read(node, r.out, i, r.recent())) {
+      return i;
+    }
+    if (r.current != null && r.current.finished()) {
+      r.finish(r.current); // the result of the monitor lines before came as jobs JSON
+    }
+    return end;
   }
 
   /** The run being read and the one read last (what a jobid line or a JSON block belongs to). */
@@ -182,10 +188,14 @@ final class HammerdbTranscript {
         if (r.started == null && r.ended == null) {
           r.ended = lastTimestamp;
         }
-        out.results.add(r);
-        last = r;
-        current = null;
+        finish(r);
       }
+    }
+
+    void finish(HammerdbResult r) {
+      out.results.add(r);
+      last = r;
+      current = null;
     }
 
     void unfinished(int i, String why) {
