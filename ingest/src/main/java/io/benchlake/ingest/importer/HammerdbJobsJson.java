@@ -112,7 +112,8 @@ final class HammerdbJobsJson {
         last != null
             && (r.jobId != null && r.jobId.equals(last.jobId)
                 || last.jobId == null
-                    && (!last.finished() || r.nopm != null && r.nopm.equals(last.nopm) && r.tpm.equals(last.tpm)));
+                    && (!last.finished()
+                        || r.nopm != null && r.nopm.equals(last.nopm) && r.tpm.equals(last.tpm)));
     if (same) {
       last.fillFrom(r);
     } else if (r.finished() || r.failure != null) {

@@ -25,6 +25,17 @@ final class HammerdbMonitor {
 
   private HammerdbMonitor() {}
 
+  /**
+   * Whether the monitor prints {@code text} after the TEST RESULT (time profile and client-side
+   * counts): it belongs to the run just finished.
+   */
+  static boolean afterResult(String text) {
+    return text.startsWith("WARNING:Timing")
+        || text.startsWith("ERROR:Timing")
+        || REPORTED.matcher(text).matches()
+        || CLIENT_TPM.matcher(text).matches();
+  }
+
   /** Adds what {@code text} says to {@code r}; false when it says nothing the import keeps. */
   static boolean apply(String text, HammerdbResult r) {
     Matcher m;

@@ -178,12 +178,12 @@ final class HammerdbTranscript {
       if (begins && current != null && (current.rampupMin != null || current.durationMin != null)) {
         unfinished(i, "no TEST RESULT before the next run began");
       }
-      HammerdbResult r = run(i);
+      HammerdbResult r = HammerdbMonitor.afterResult(text) ? target(i) : run(i);
       boolean timed = begins || HammerdbMonitor.DURATION.matcher(text).matches();
       if (timed && r.started == null) {
         r.started = lastTimestamp;
       }
-      if (HammerdbMonitor.apply(text, r) && r.finished()) {
+      if (HammerdbMonitor.apply(text, r) && r == current && r.finished()) {
         r.line = i + 1;
         if (r.started == null && r.ended == null) {
           r.ended = lastTimestamp;
