@@ -24,9 +24,13 @@ import picocli.CommandLine.Parameters;
     name = "import",
     mixinStandardHelpOptions = true,
     description =
-        "Import sysbench logs, TAF comparison reports or event JSON lines into the event log.")
+        "Import sysbench logs, HammerDB outputs, TAF comparison reports or event JSON lines into"
+            + " the event log.")
 final class ImportCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FORMAT", description = "sysbench, taf-report or events.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FORMAT",
+      description = "sysbench, hammerdb, taf-report or events.")
   String format;
 
   @Parameters(
@@ -56,8 +60,17 @@ final class ImportCommand implements Callable<Integer> {
 
   @Option(
       names = "--started-at",
-      description = "When the run started (ISO-8601 or yyyy-mm-dd, UTC): logs carry no date.")
+      description =
+          "When the run started (ISO-8601 or yyyy-mm-dd, UTC), for logs that carry no date; "
+              + "'mtime': the file's modification time (HammerDB outputs are refused without a date).")
   String startedAt;
+
+  @Option(
+      names = "--timezone",
+      description =
+          "Zone of HammerDB times the files leave open (IST, CST, jobs timestamps without jobid),"
+              + " e.g. Asia/Kolkata or +05:30.")
+  String timezone;
 
   @Option(
       names = "--layout",
@@ -80,6 +93,9 @@ final class ImportCommand implements Callable<Integer> {
 
   @Mixin BusOptions bus;
 
+  /** --started-at mtime: date the run by its file's modification time. */
+  private static final String MTIME = "mtime";
+
   @Override
   public Integer call() {
     if (iteration != null && files.size() > 1) {
@@ -94,10 +110,14 @@ final class ImportCommand implements Callable<Integer> {
             Optional.ofNullable(test),
             Optional.ofNullable(iteration),
             Optional.ofNullable(serverVersion),
-            Optional.ofNullable(startedAt).map(ImportCommand::instant),
+            Optional.ofNullable(startedAt)
+                .filter(t -> !t.equals(MTIME))
+                .map(ImportCommand::instant),
             Optional.ofNullable(layout),
             host,
-            keepGoing);
+            keepGoing,
+            MTIME.equals(startedAt),
+            Optional.ofNullable(timezone).map(ImportRequest::zone));
     ImportService service = new ImportService();
     ImportService.Parsed parsed = service.parse(request, System.err);
     parsed.batches().forEach(b -> System.out.println("  " + b.description()));

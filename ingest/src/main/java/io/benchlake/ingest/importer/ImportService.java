@@ -85,7 +85,16 @@ public final class ImportService {
 
   private void eachFile(
       ImportRequest request, List<String> failures, long[] bytes, FileHandler handler) {
-    for (Path path : request.paths()) {
+    eachFile(request, request.paths(), failures, bytes, handler);
+  }
+
+  private void eachFile(
+      ImportRequest request,
+      List<Path> paths,
+      List<String> failures,
+      long[] bytes,
+      FileHandler handler) {
+    for (Path path : paths) {
       try {
         SourceFile file = SourceFile.read(path);
         bytes[0] += Files.size(path);
@@ -106,37 +115,33 @@ public final class ImportService {
   }
 
   /**
-   * All the files of one import are the outputs of one HammerDB run (log, xtprof, tcount, JSON).
+   * The files of one HammerDB import, read one by one, then grouped into the runs they tell of
+   * (HammerdbImport, docs/import.md).
    */
   private void parseHammerdb(
       ImportRequest request, List<ImportBatch> batches, List<String> failures, long[] bytes) {
-    HammerdbRun run = new HammerdbRun();
-    List<String> names = new ArrayList<>();
-    Instant[] oldest = {Instant.MAX};
-    eachFile(
-        request,
-        failures,
-        bytes,
-        f -> {
-          HammerdbParser.read(f, run);
-          names.add(f.name());
-          oldest[0] = f.modified().isBefore(oldest[0]) ? f.modified() : oldest[0];
-        });
-    if (names.isEmpty()) {
+    List<HammerdbFile> files = new ArrayList<>();
+    // a directory given is the outputs of a session: every file in it, in name order
+    List<Path> paths =
+        request.paths().stream()
+            .flatMap(p -> Files.isDirectory(p) ? walk(p).stream() : Stream.of(p))
+            .toList();
+    eachFile(request, paths, failures, bytes, f -> files.add(HammerdbParser.read(f)));
+    if (files.isEmpty()) {
       return;
     }
     try {
-      batches.add(
-          HammerdbImporter.toEvents(
-              run,
+      batches.addAll(
+          HammerdbImport.batches(
+              files,
               new HammerdbImporter.RunFacts(
                   request.dataset(),
                   request.test().orElse("TPROC-C"),
                   request.serverVersion(),
                   request.host(),
                   request.startedAt(),
-                  oldest[0]),
-              names));
+                  request.startedAtFromFileTime(),
+                  request.timezone())));
     } catch (BadInputException e) {
       fail(request, failures, e);
     }

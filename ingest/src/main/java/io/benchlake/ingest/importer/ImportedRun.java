@@ -20,6 +20,12 @@ final class ImportedRun {
         version == null
             ? null
             : version.toLowerCase(Locale.ROOT).contains("mysql") ? "mysql" : "mariadb";
+    return environment(runId, startedAt, host, maker, version, engine);
+  }
+
+  /** The same, when the source names the database's maker. */
+  static EnvironmentSnapshot environment(
+      String runId, Instant startedAt, String host, String maker, String version, String engine) {
     return new EnvironmentSnapshot(
         null,
         EventIds.derived(runId, "environment"),

@@ -287,6 +287,8 @@ public final class Rows {
     r.put("total", t.total());
     r.put("p50", t.p50());
     r.put("p95", t.p95());
+    r.put("p25", t.p25());
+    r.put("p75", t.p75());
     r.put("p99", t.p99());
     r.put("sd", t.sd());
     r.put("ratio_pct", t.ratioPct());
