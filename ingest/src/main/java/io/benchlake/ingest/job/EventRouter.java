@@ -9,6 +9,7 @@ import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.SourceStatistics;
 import io.benchlake.warehouse.WarehouseTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +21,7 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Parses and validates each event, writes runs, environments, samples, timings and annotations rows
+ * Parses and validates each event, writes runs, environments, samples, timings, annotations and source statistics rows
  * to side outputs, and passes samples, iteration_finished and run_finished on to the run's
  * aggregate. An event the previous ingest already read (the offsets were held back for an open
  * iteration) only feeds the aggregate: its rows, or its refusal, were written then.
@@ -91,6 +92,9 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
     } else if (event instanceof Annotation e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.ANNOTATIONS), Rows.annotation(e, seq));
+    } else if (event instanceof SourceStatistics e) {
+      Rows.sourceStatistics(e, seq)
+          .forEach(r -> ctx.output(Tags.TABLES.get(WarehouseTable.SOURCE_STATISTICS), r));
     } else if (event instanceof EnvironmentSnapshot e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.ENVIRONMENTS), Rows.environment(e, seq));
     } else if (event instanceof Sample e) {
