@@ -24,10 +24,23 @@ import picocli.CommandLine.Parameters;
     name = "import",
     mixinStandardHelpOptions = true,
     description =
-        "Import sysbench logs, TAF comparison reports or event JSON lines into the event log.")
+        "Import sysbench logs, HammerDB outputs, TAF comparison reports or event JSON lines into"
+            + " the event log.")
 final class ImportCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FORMAT", description = "sysbench, taf-report or events.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FORMAT",
+      completionCandidates = FormatNames.class,
+      description = "One of: ${COMPLETION-CANDIDATES}.")
   String format;
+
+  /** The formats import reads, as the help lists them: every one ImportFormat knows. */
+  static final class FormatNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return java.util.Arrays.stream(ImportFormat.values()).map(ImportFormat::cliName).iterator();
+    }
+  }
 
   @Parameters(
       index = "1..*",

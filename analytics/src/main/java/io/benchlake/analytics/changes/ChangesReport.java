@@ -39,7 +39,7 @@ public final class ChangesReport {
               ReportTables.number(c.meanBefore(), 3),
               ReportTables.number(c.meanAfter(), 3),
               ReportTables.number(c.changePct(), 2),
-              String.format(Locale.ROOT, "%.2e", c.pValue())));
+              io.benchlake.analytics.query.NumberText.pValue(c.pValue())));
     }
     return rows;
   }

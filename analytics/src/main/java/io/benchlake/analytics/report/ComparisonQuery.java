@@ -3,6 +3,7 @@ package io.benchlake.analytics.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryFiles;
+import io.benchlake.analytics.annotate.ExcludedRuns;
 import io.benchlake.home.BadInputException;
 import io.benchlake.schemas.EventCodec;
 import java.io.IOException;
@@ -94,6 +95,10 @@ public final class ComparisonQuery {
       List<String> order = new ArrayList<>();
       for (String d : datasets) {
         if (!stats.containsKey(d)) {
+          Optional<String> excluded = ExcludedRuns.explain(c, d, testName);
+          if (excluded.isPresent()) {
+            throw new BadInputException(excluded.get());
+          }
           throw new BadInputException(
               "dataset '"
                   + d

@@ -1,5 +1,6 @@
 package io.benchlake.analytics.report;
 
+import io.benchlake.analytics.query.NumberText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -154,16 +155,8 @@ public final class ReportTables {
     return (pct > 0 && !n.equals("0.00") ? "+" : "") + n;
   }
 
-  /**
-   * A value at a number of decimals, rounded from its exact binary value as C's printf does
-   * (String.format rounds the shortest decimal form, which differs on values such as 610841.465,
-   * stored as 610841.46499999…).
-   */
+  /** A value at a number of decimals, as {@link NumberText#fixed} prints it. */
   public static String number(double value, int decimals) {
-    String text =
-        new java.math.BigDecimal(value)
-            .setScale(decimals, java.math.RoundingMode.HALF_EVEN)
-            .toPlainString();
-    return text.matches("-0\\.0*") ? text.substring(1) : text;
+    return NumberText.fixed(value, decimals);
   }
 }
