@@ -49,7 +49,10 @@ public final class NumberText {
     if (p < 0.001) {
       return "<0.001";
     }
-    return new BigDecimal(p).round(P_VALUE).toPlainString();
+    BigDecimal rounded = new BigDecimal(p).round(P_VALUE);
+    // 0.5 is exact in binary and has one digit: pad it to three (0.500)
+    int missing = P_VALUE.getPrecision() - rounded.precision();
+    return (missing > 0 ? rounded.setScale(rounded.scale() + missing) : rounded).toPlainString();
   }
 
   private static boolean isZero(String text) {
