@@ -6,8 +6,8 @@ import java.util.Properties;
 import picocli.CommandLine;
 
 /**
- * The version printed by --version: the project version and the git commit the build was made
- * from, both written into {@code build.properties} at build time (cli/pom.xml, build-info).
+ * The version printed by --version: the project version and the git commit the build was made from,
+ * both written into {@code build.properties} at build time (cli/pom.xml, build-info).
  */
 final class Version implements CommandLine.IVersionProvider {
   @Override

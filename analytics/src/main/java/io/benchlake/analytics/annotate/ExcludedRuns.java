@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Why a dataset has nothing to compare when its runs were left out whole ({@code benchlake
- * annotate RUN --exclude}): said instead of calling a dataset the user can see unknown.
+ * Why a dataset has nothing to compare when its runs were left out whole ({@code benchlake annotate
+ * RUN --exclude}): said instead of calling a dataset the user can see unknown.
  */
 public final class ExcludedRuns {
   private ExcludedRuns() {}

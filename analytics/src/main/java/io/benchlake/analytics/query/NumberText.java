@@ -7,8 +7,8 @@ import java.math.RoundingMode;
 /**
  * Numbers as people read them in text, table and Markdown output, in one place for every command:
  * no binary floating-point artefacts (143222.92, not 143222.91999999998), fixed decimals rounded
- * from the exact binary value as C's printf does, and p-values as "<0.001" or 3 significant
- * digits. JSON (and CSV) keep full precision and never go through here.
+ * from the exact binary value as C's printf does, and p-values as "<0.001" or 3 significant digits.
+ * JSON (and CSV) keep full precision and never go through here.
  */
 public final class NumberText {
   /**
@@ -39,8 +39,7 @@ public final class NumberText {
    * stored as 610841.46499999…); never "-0.00".
    */
   public static String fixed(double value, int decimals) {
-    String text =
-        new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).toPlainString();
+    String text = new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).toPlainString();
     return text.startsWith("-") && isZero(text) ? text.substring(1) : text;
   }
 

@@ -132,7 +132,8 @@ public final class ComparisonQuery {
               ? title
               : SourcePrintings.title(c, metric, order.stream().map(runOf::get).toList())
                   .orElse(
-                      List.of(metric + " by Thread Count", metric + " by Thread Count - " + testName));
+                      List.of(
+                          metric + " by Thread Count", metric + " by Thread Count - " + testName));
       PropertyTable systemInfo = system.build();
       Map<String, Map<String, Map<String, String>>> settings = new LinkedHashMap<>();
       for (String dataset : order) {

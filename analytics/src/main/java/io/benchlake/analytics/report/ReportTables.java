@@ -17,8 +17,7 @@ public final class ReportTables {
     List<List<String>> rows = new ArrayList<>();
     rows.add(row("Threads", r.datasets()));
     for (int threads : r.threads()) {
-      rows.add(
-          row(String.valueOf(threads), cells(r, threads, s -> s.cell("mean", s.mean(), 3))));
+      rows.add(row(String.valueOf(threads), cells(r, threads, s -> s.cell("mean", s.mean(), 3))));
     }
     return rows;
   }
@@ -76,9 +75,7 @@ public final class ReportTables {
       for (String d : r.datasets()) {
         Double value = r.at(d, threads).map(s -> s.iteration(number)).orElse(null);
         cells.add(
-            value != null
-                ? number(value, 2)
-                : r.isLeftOut(d, threads, number) ? EXCLUDED : "");
+            value != null ? number(value, 2) : r.isLeftOut(d, threads, number) ? EXCLUDED : "");
       }
       rows.add(row("Iteration " + k, cells));
     }

@@ -77,7 +77,9 @@ public record ThreadStatistics(
     return ReportTables.number(asPrinted != null ? asPrinted : value, decimals);
   }
 
-  /** The value of iteration {@code number}, or null where this run has none (or it was excluded). */
+  /**
+   * The value of iteration {@code number}, or null where this run has none (or it was excluded).
+   */
   public Double iteration(int number) {
     int at = iterationNumbers.indexOf(number);
     return at < 0 ? null : iterations.get(at);

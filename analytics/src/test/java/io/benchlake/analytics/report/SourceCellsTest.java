@@ -96,7 +96,20 @@ class SourceCellsTest {
   void theLastIterationExcludedStillHasItsRow() {
     ThreadStatistics firstTwo =
         new ThreadStatistics(
-            2, 1, 1, 1, 0, 0.0, 1, 1, 1, 0, List.of(1.0, 1.0), List.of(1, 2), Map.of(), false,
+            2,
+            1,
+            1,
+            1,
+            0,
+            0.0,
+            1,
+            1,
+            1,
+            0,
+            List.of(1.0, 1.0),
+            List.of(1, 2),
+            Map.of(),
+            false,
             false);
     ComparisonReport r =
         new ComparisonReport(

@@ -25,7 +25,8 @@ record TafNumber(double value, int decimals) {
     double value = exact.doubleValue();
     if (!Double.isFinite(value)) {
       throw f.error(
-          line, "'" + cell + "' is beyond the range of a double (about ±1.8e308): not a finite number");
+          line,
+          "'" + cell + "' is beyond the range of a double (about ±1.8e308): not a finite number");
     }
     if (value == 0 && exact.signum() != 0) {
       throw f.error(line, "'" + cell + "' is too small for a double: it would read as 0");

@@ -161,7 +161,11 @@ public final class TafReportImporter {
     return new IterationFinished(
         null,
         EventIds.derived(
-            runId, "iteration", String.valueOf(threads), String.valueOf(iteration), report.metric()),
+            runId,
+            "iteration",
+            String.valueOf(threads),
+            String.valueOf(iteration),
+            report.metric()),
         runId,
         startedAt,
         startedAt,

@@ -31,8 +31,11 @@ public final class TafReportParser {
       if (datasets.get(d).isBlank() || datasets.indexOf(datasets.get(d)) != d) {
         throw f.error(
             header,
-            "dataset column " + (d + 1) + " is " + (datasets.get(d).isBlank() ? "blank" : "'"
-                + datasets.get(d) + "' a second time") + ": each column needs its own label");
+            "dataset column "
+                + (d + 1)
+                + " is "
+                + (datasets.get(d).isBlank() ? "blank" : "'" + datasets.get(d) + "' a second time")
+                + ": each column needs its own label");
       }
     }
     Map<String, Map<String, String>> system = new LinkedHashMap<>();
@@ -56,15 +59,7 @@ public final class TafReportParser {
           lines.size() - 1, "no 'Thread Count: N' tables: the report has no iteration values");
     }
     return new TafReport(
-        f,
-        title,
-        metric,
-        datasets,
-        system,
-        database,
-        test,
-        tables.iterations,
-        tables.printed);
+        f, title, metric, datasets, system, database, test, tables.iterations, tables.printed);
   }
 
   private static int find(SourceFile f, int from, String prefix) {

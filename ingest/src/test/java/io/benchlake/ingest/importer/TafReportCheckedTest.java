@@ -19,8 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What a TAF report holds arrives whole or not at all: no number read as another, every row as
- * wide as its header, the printed statistics and the title kept, iterations under their numbers.
+ * What a TAF report holds arrives whole or not at all: no number read as another, every row as wide
+ * as its header, the printed statistics and the title kept, iterations under their numbers.
  */
 class TafReportCheckedTest {
   static final String OLTP = "oltp_rw_11.4-13.0.txt";
@@ -63,7 +63,9 @@ class TafReportCheckedTest {
 
   @Test
   void aComparisonRowWithACellMissingIsRefusedAtItsLine() throws Exception {
-    String text = fixture(OLTP).replace("4\t640.220\t673.867\t604.497\t330.690", "4\t640.220\t673.867\t604.497");
+    String text =
+        fixture(OLTP)
+            .replace("4\t640.220\t673.867\t604.497\t330.690", "4\t640.220\t673.867\t604.497");
     BadInputException e = refused(text);
     assertEquals(
         "report.txt:"
@@ -74,7 +76,10 @@ class TafReportCheckedTest {
 
   @Test
   void aThreadCountRowWithACellTooManyIsRefusedAtItsLine() throws Exception {
-    String text = fixture(OLTP).replace("Min\t617.23\t658.42\t596.50\t312.29", "Min\t617.23\t658.42\t596.50\t312.29\t1");
+    String text =
+        fixture(OLTP)
+            .replace(
+                "Min\t617.23\t658.42\t596.50\t312.29", "Min\t617.23\t658.42\t596.50\t312.29\t1");
     BadInputException e = refused(text);
     assertTrue(
         e.getMessage().startsWith("report.txt:" + lineOf(text, "Min\t617.23") + ": expected 5"),
@@ -94,7 +99,9 @@ class TafReportCheckedTest {
 
   @Test
   void eachRunCarriesItsPrintedStatisticsAndTheTitleInOneEvent() throws Exception {
-    String text = fixture(OLTP).replace("MariaDB Cached Read-Write and Write Cases", "MDEV-39364 - deeper look");
+    String text =
+        fixture(OLTP)
+            .replace("MariaDB Cached Read-Write and Write Cases", "MDEV-39364 - deeper look");
     ImportBatch batch =
         TafReportImporter.toEvents(
             TafReportParser.parse(file("oltp.txt", text)), Optional.empty(), Optional.empty());
@@ -137,11 +144,15 @@ class TafReportCheckedTest {
     String text =
         fixture(OLTP)
             .replace("TPS by Thread Count - OLTP_RW", "TPS by Thread Count - SELECT_SIMPLE")
-            .replace("Test Name\tOLTP_RW\tOLTP_RW\tOLTP_RW\tOLTP_RW", "Test Name\tSELECT_SIMPLE_RANGES\tSELECT_SIMPLE_RANGES\tSELECT_SIMPLE_RANGES\tSELECT_SIMPLE_RANGES");
+            .replace(
+                "Test Name\tOLTP_RW\tOLTP_RW\tOLTP_RW\tOLTP_RW",
+                "Test Name\tSELECT_SIMPLE_RANGES\tSELECT_SIMPLE_RANGES\tSELECT_SIMPLE_RANGES\tSELECT_SIMPLE_RANGES");
     ImportBatch batch =
         TafReportImporter.toEvents(
             TafReportParser.parse(file("ranges.txt", text)), Optional.empty(), Optional.empty());
-    assertTrue(batch.description().contains(": TPS of SELECT_SIMPLE_RANGES, 4 dataset(s)"), batch.description());
+    assertTrue(
+        batch.description().contains(": TPS of SELECT_SIMPLE_RANGES, 4 dataset(s)"),
+        batch.description());
     assertEquals(
         "SELECT_SIMPLE_RANGES",
         batch.events().stream()
