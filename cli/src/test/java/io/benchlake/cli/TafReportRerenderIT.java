@@ -130,14 +130,7 @@ class TafReportRerenderIT {
         notDefault.err());
 
     // An exclusion: the iteration keeps its row, the printed statistics give way to computed ones.
-    String run =
-        CliRunner.run(
-                "sql", "select run_id from runs where dataset = '" + a + "'", "--format", "csv")
-            .out()
-            .lines()
-            .skip(1)
-            .findFirst()
-            .orElseThrow();
+    String run = AnnotateIT.sql("select run_id from runs where dataset = '" + a + "'");
     ok(
         CliRunner.run(
             "annotate",
@@ -201,17 +194,7 @@ class TafReportRerenderIT {
         json.out().matches("(?s).*\"p_value\" : 0\\.\\d{6,}.*"), "full precision: " + json.out());
 
     // A whole run excluded: said so, not "unknown dataset".
-    String nopmRun =
-        CliRunner.run(
-                "sql",
-                "select run_id from runs where dataset = '10.4.10-MariaDB'",
-                "--format",
-                "csv")
-            .out()
-            .lines()
-            .skip(1)
-            .findFirst()
-            .orElseThrow();
+    String nopmRun = AnnotateIT.sql("select run_id from runs where dataset = '10.4.10-MariaDB'");
     ok(CliRunner.run("annotate", nopmRun, "--exclude", "--reason", "wrong build"));
     ok(CliRunner.run("ingest"));
     CliRunner.Run gone =
