@@ -10,12 +10,16 @@
 -- printed statistics exist but an exclusion set them aside.
 CREATE OR REPLACE VIEW thread_stats AS
 WITH v AS (
+    -- one pass over iterations: the values kept, and whether any was left out (which sets a
+    -- source report's printed statistics aside)
     SELECT run_id, threads, metric,
-           list(value ORDER BY iteration) AS xs,
-           list(iteration ORDER BY iteration) AS its
+           list(value ORDER BY iteration) FILTER (WHERE NOT excluded) AS xs,
+           list(iteration ORDER BY iteration) FILTER (WHERE NOT excluded) AS its,
+           bool_or(excluded) AS any_excluded
     FROM iterations
-    WHERE status = 'completed' AND NOT excluded
+    WHERE status = 'completed'
     GROUP BY ALL
+    HAVING count(*) FILTER (WHERE NOT excluded) > 0
 ), centre AS (
     SELECT *, len(xs) AS n, list_sum(xs) / len(xs) AS mean FROM v
 ), moments AS (
@@ -34,7 +38,8 @@ WITH v AS (
            r7_percentile(xs, 0.99) AS p99,
            CASE WHEN sqrt(m2) <= 1e-12 * greatest(1, abs(mean)) THEN 0 ELSE m3 / power(m2, 1.5) END AS skewness,
            xs AS iteration_values,
-           its AS iteration_numbers
+           its AS iteration_numbers,
+           any_excluded
     FROM moments
 ), printed AS (
     -- each statistic at the most decimals the report printed it with
@@ -50,17 +55,14 @@ WITH v AS (
            arg_max(value, decimals) FILTER (WHERE statistic = 'skewness') AS skewness
     FROM source_statistics
     GROUP BY ALL
-), set_aside AS (
-    SELECT DISTINCT run_id, threads FROM iterations WHERE excluded
 ), chosen AS (
     SELECT c.*, p.mean AS p_mean, p.max AS p_max, p.min AS p_min, p.stddev AS p_stddev,
            p.cov AS p_cov, p.median AS p_median, p.p95 AS p_p95, p.p99 AS p_p99,
            p.skewness AS p_skewness,
-           p.run_id IS NOT NULL AND x.run_id IS NULL AS use_source,
-           p.run_id IS NOT NULL AND x.run_id IS NOT NULL AS source_set_aside
+           p.run_id IS NOT NULL AND NOT c.any_excluded AS use_source,
+           p.run_id IS NOT NULL AND c.any_excluded AS source_set_aside
     FROM computed c
     LEFT JOIN printed p USING (run_id, threads, metric)
-    LEFT JOIN set_aside x USING (run_id, threads)
 )
 SELECT run_id, threads, metric, n,
        CASE WHEN use_source THEN coalesce(p_mean, mean) ELSE mean END AS mean,
