@@ -18,7 +18,8 @@ SELECT l.test_name, l.dataset,
        dense_rank() OVER (PARTITION BY l.test_name
            ORDER BY f.first_logged NULLS LAST, f.first_offset NULLS LAST, f.first_started, l.dataset) AS dataset_ordinal,
        l.run_id, l.started_at, t.threads, t.metric, t.n, t.mean, t.max, t.min, t.stddev, t.cov,
-       t.median, t.p95, t.p99, t.skewness, t.iteration_values
+       t.median, t.p95, t.p99, t.skewness, t.iteration_values,
+       t.iteration_numbers, t.statistics_from, t.source_set_aside
 FROM latest l
 JOIN first_seen f USING (dataset)
 JOIN thread_stats t USING (run_id);

@@ -30,8 +30,17 @@ final class ImportCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "FORMAT",
-      description = "sysbench, hammerdb, taf-report or events.")
+      completionCandidates = FormatNames.class,
+      description = "One of: ${COMPLETION-CANDIDATES}.")
   String format;
+
+  /** The formats import reads, as the help lists them: every one ImportFormat knows. */
+  static final class FormatNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return java.util.Arrays.stream(ImportFormat.values()).map(ImportFormat::cliName).iterator();
+    }
+  }
 
   @Parameters(
       index = "1..*",

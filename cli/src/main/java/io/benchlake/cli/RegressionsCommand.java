@@ -2,6 +2,7 @@ package io.benchlake.cli;
 
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryResult;
+import io.benchlake.analytics.query.NumberText;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.analytics.regress.RegressionQuery;
@@ -89,6 +90,8 @@ final class RegressionsCommand implements Callable<Integer> {
       }
       LeftOutNote.print(leftOut); // one note for every test compared
     }
+    // JSON and CSV carry full precision for scripts; text, table and Markdown print for people.
+    boolean exact = f == OutputFormat.JSON || f == OutputFormat.CSV;
     List<List<Object>> rows = new ArrayList<>();
     for (Verdict v : verdicts) {
       rows.add(
@@ -96,11 +99,11 @@ final class RegressionsCommand implements Callable<Integer> {
               v.test(),
               v.threads(),
               v.metric(),
-              round(v.baselineMean()),
-              round(v.candidateMean()),
-              round(100 * v.change()),
-              v.pValue() == null ? null : Math.round(v.pValue() * 1e4) / 1e4,
-              v.kind().name(),
+              exact ? v.baselineMean() : NumberText.fixed(v.baselineMean(), 2),
+              exact ? v.candidateMean() : NumberText.fixed(v.candidateMean(), 2),
+              exact ? 100 * v.change() : NumberText.fixed(100 * v.change(), 2),
+              v.pValue() == null ? null : exact ? v.pValue() : NumberText.pValue(v.pValue()),
+              verdict(v.kind()),
               v.note()));
     }
     QueryResult table =
@@ -121,8 +124,9 @@ final class RegressionsCommand implements Callable<Integer> {
     return failOnRegression && regressed ? 3 : 0;
   }
 
-  private static double round(double v) {
-    return Math.round(v * 100) / 100.0;
+  /** The verdict as docs/sql.md spells it: regression, improvement, no change. */
+  static String verdict(Verdict.Kind kind) {
+    return kind.name().replace('_', ' ');
   }
 
   static double parseThreshold(String text) {

@@ -43,7 +43,7 @@ final class ReportCommand implements Callable<Integer> {
       description = "Datasets to compare, in column order (default: all, as first seen).")
   List<String> datasets = new ArrayList<>();
 
-  @Option(names = "--baseline", description = "A dataset to show every other's change from, in %.")
+  @Option(names = "--baseline", description = "A dataset to show every other's change from, in %%.")
   String baseline;
 
   @Option(names = "--title", description = "Title lines (repeatable).")

@@ -18,9 +18,16 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "server",
-    mixinStandardHelpOptions = true,
     description = "Host an embedded MariaDB server on 127.0.0.1 until Ctrl-C.")
 final class ServerCommand implements Callable<Integer> {
+  // Help only: --version here is the MariaDB version, so picocli's standard -V/--version (which
+  // mixinStandardHelpOptions would add, clashing with it) is left out; `benchlake -V` has it.
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help message and exit.")
+  boolean help;
+
   @Option(
       names = "--version",
       defaultValue = "11.4.5",

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class AnnotateIT {
   private static final String D = "Mariadb 11.4.2-MariaDB-log";
 
-  private static String sql(String query) {
+  /** The first row of a query's CSV answer, without its header. */
+  static String sql(String query) {
     CliRunner.Run r = CliRunner.run("sql", query, "--format", "csv");
     ok(r);
     return r.out().lines().skip(1).findFirst().orElse("");

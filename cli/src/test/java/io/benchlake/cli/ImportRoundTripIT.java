@@ -205,7 +205,8 @@ class ImportRoundTripIT {
     Path second = Files.createTempFile("events-b", ".jsonl");
     ok(CliRunner.run("export", "events", "--out", second.toString()));
     List<String> a = Files.readAllLines(first);
-    assertEquals(4 * (3 + 6 * 3), a.size());
+    // per dataset: run_started, environment, run_finished, source_statistics, 6 x 3 iterations
+    assertEquals(4 * (4 + 6 * 3), a.size());
     assertEquals(a, Files.readAllLines(second));
   }
 

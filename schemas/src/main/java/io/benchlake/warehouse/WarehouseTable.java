@@ -19,7 +19,8 @@ public enum WarehouseTable {
   SAMPLES("samples"),
   ITERATIONS("iterations"),
   TIMINGS("timings"),
-  ANNOTATIONS("annotations");
+  ANNOTATIONS("annotations"),
+  SOURCE_STATISTICS("source_statistics");
 
   private final String dirName;
 

@@ -49,7 +49,7 @@ public final class ChangesReport {
               Double.isNaN(c.ciLowPct())
                   ? ""
                   : number(c.ciLowPct(), 2) + " to " + number(c.ciHighPct(), 2),
-              String.format(Locale.ROOT, "%.2e", c.pValue()),
+              io.benchlake.analytics.query.NumberText.pValue(c.pValue()),
               (c.from() + 1) + "-" + c.to(),
               number(c.noise(), 3)));
     }

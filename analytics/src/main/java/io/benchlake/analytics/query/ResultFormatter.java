@@ -31,12 +31,20 @@ public final class ResultFormatter {
     if (value == null) {
       return "";
     }
+    if (value instanceof Double || value instanceof Float) {
+      return NumberText.plain(((Number) value).doubleValue());
+    }
+    return String.valueOf(value);
+  }
+
+  /** A value in CSV: doubles in full precision (the shortest text that reads back the same). */
+  static String csvText(Object value) {
     if (value instanceof Double d) {
       return d == Math.rint(d) && Math.abs(d) < 1e15
           ? String.valueOf(d.longValue())
           : String.valueOf(d);
     }
-    return String.valueOf(value);
+    return text(value);
   }
 
   private static String table(QueryResult r) {
@@ -85,7 +93,7 @@ public final class ResultFormatter {
     out.append(r.columns().stream().map(ResultFormatter::csvCell).collect(Collectors.joining(",")))
         .append('\n');
     for (List<Object> row : r.rows()) {
-      out.append(row.stream().map(v -> csvCell(text(v))).collect(Collectors.joining(",")))
+      out.append(row.stream().map(v -> csvCell(csvText(v))).collect(Collectors.joining(",")))
           .append('\n');
     }
     return out.toString();

@@ -53,16 +53,52 @@ public final class RegressionQuery {
       throw new IllegalStateException("regression query failed: " + e.getMessage(), e);
     }
     if (out.isEmpty()) {
-      throw new BadInputException(
-          "'"
-              + baseline
-              + "' and '"
-              + candidate
-              + "' have no test, thread count and metric in common"
-              + test.map(t -> " for test " + t).orElse("")
-              + metric.map(m -> " for metric " + m).orElse(""));
+      throw new BadInputException(nothingInCommon(session, baseline, candidate, test, metric));
     }
     return out;
+  }
+
+  /**
+   * Why nothing was compared: no test in common at all, or the metrics the two do share when the
+   * one asked for (by default TPS or NOPM) is not among them.
+   */
+  private static String nothingInCommon(
+      AnalyticsSession session,
+      String baseline,
+      String candidate,
+      Optional<String> test,
+      Optional<String> metric) {
+    List<String> shared = new ArrayList<>();
+    try (PreparedStatement st =
+        session
+            .connection()
+            .prepareStatement(
+                io.benchlake.analytics.QueryFiles.read("regressions_shared_metrics.sql"))) {
+      st.setString(1, baseline);
+      st.setString(2, candidate);
+      st.setString(3, test.orElse(null));
+      st.setString(4, test.orElse(null));
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          shared.add(rs.getString("test_name") + " " + rs.getString("metric"));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("regression query failed: " + e.getMessage(), e);
+    }
+    String pair = "'" + baseline + "' and '" + candidate + "'";
+    if (shared.isEmpty()) {
+      return pair
+          + " have no test, thread count and metric in common"
+          + test.map(t -> " for test " + t).orElse("");
+    }
+    return pair
+        + " share no thread count with metric "
+        + metric.orElse("TPS or NOPM")
+        + (metric.isEmpty() ? " (the default)" : "")
+        + "; they share "
+        + String.join(", ", shared)
+        + ": give --metric";
   }
 
   private static void requireDataset(AnalyticsSession session, String dataset) {
@@ -85,7 +121,14 @@ public final class RegressionQuery {
             }
           }
           throw new BadInputException(
-              "unknown dataset '" + dataset + "' (known: " + String.join(", ", known) + ")");
+              io.benchlake.analytics.annotate.ExcludedRuns.explain(
+                      session.connection(), dataset, null)
+                  .orElse(
+                      "unknown dataset '"
+                          + dataset
+                          + "' (known: "
+                          + String.join(", ", known)
+                          + ")"));
         }
       }
     } catch (SQLException e) {

@@ -3,11 +3,11 @@ package io.benchlake.analytics.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryFiles;
+import io.benchlake.analytics.annotate.ExcludedRuns;
 import io.benchlake.home.BadInputException;
 import io.benchlake.schemas.EventCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -59,14 +59,17 @@ public final class ComparisonQuery {
       try (PreparedStatement st = c.prepareStatement(QueryFiles.read("report_stats.sql"))) {
         st.setString(1, testName);
         st.setString(2, metric);
+        Map<String, Map<Integer, Map<String, Map<Integer, Double>>>> printed =
+            SourcePrintings.of(c, metric, testName);
         try (ResultSet rs = st.executeQuery()) {
           while (rs.next()) {
             String dataset = rs.getString("dataset");
-            runOf.put(dataset, rs.getString("run_id"));
+            String runId = rs.getString("run_id");
+            runOf.put(dataset, runId);
             threads.add(rs.getInt("threads"));
             stats
                 .computeIfAbsent(dataset, d -> new LinkedHashMap<>())
-                .put(rs.getInt("threads"), statistics(rs));
+                .put(rs.getInt("threads"), statistics(rs, printed.getOrDefault(runId, Map.of())));
           }
         }
       }
@@ -92,6 +95,10 @@ public final class ComparisonQuery {
       List<String> order = new ArrayList<>();
       for (String d : datasets) {
         if (!stats.containsKey(d)) {
+          Optional<String> excluded = ExcludedRuns.explain(c, d, testName);
+          if (excluded.isPresent()) {
+            throw new BadInputException(excluded.get());
+          }
           throw new BadInputException(
               "dataset '"
                   + d
@@ -121,9 +128,12 @@ public final class ComparisonQuery {
         runInfo(c, runOf.get(dataset), dataset, system, database, testInfo);
       }
       List<String> titles =
-          title.isEmpty()
-              ? List.of(metric + " by Thread Count", metric + " by Thread Count - " + testName)
-              : title;
+          !title.isEmpty()
+              ? title
+              : SourcePrintings.title(c, metric, order.stream().map(runOf::get).toList())
+                  .orElse(
+                      List.of(
+                          metric + " by Thread Count", metric + " by Thread Count - " + testName));
       PropertyTable systemInfo = system.build();
       Map<String, Map<String, Map<String, String>>> settings = new LinkedHashMap<>();
       for (String dataset : order) {
@@ -192,25 +202,35 @@ public final class ComparisonQuery {
     }
   }
 
-  private static ThreadStatistics statistics(ResultSet rs) throws SQLException {
+  private static ThreadStatistics statistics(
+      ResultSet rs, Map<Integer, Map<String, Map<Integer, Double>>> printed) throws SQLException {
     List<Double> values = new ArrayList<>();
-    Array array = rs.getArray("iteration_values");
-    for (Object o : (Object[]) array.getArray()) {
+    for (Object o : (Object[]) rs.getArray("iteration_values").getArray()) {
       values.add(((Number) o).doubleValue());
     }
+    List<Integer> numbers = new ArrayList<>();
+    for (Object o : (Object[]) rs.getArray("iteration_numbers").getArray()) {
+      numbers.add(((Number) o).intValue());
+    }
     double cov = rs.getDouble("cov");
+    Double covOrNull = rs.wasNull() ? null : cov;
+    boolean fromSource = "source".equals(rs.getString("statistics_from"));
     return new ThreadStatistics(
         rs.getInt("n"),
         rs.getDouble("mean"),
         rs.getDouble("max"),
         rs.getDouble("min"),
         rs.getDouble("stddev"),
-        rs.wasNull() ? null : cov,
+        covOrNull,
         rs.getDouble("median"),
         rs.getDouble("p95"),
         rs.getDouble("p99"),
         rs.getDouble("skewness"),
-        values);
+        values,
+        numbers,
+        fromSource ? printed.getOrDefault(rs.getInt("threads"), Map.of()) : Map.of(),
+        fromSource,
+        rs.getBoolean("source_set_aside"));
   }
 
   private static void runInfo(

@@ -90,11 +90,48 @@ public record ComparisonReport(
     return OptionalDouble.of((other.get().mean() - base.get().mean()) / base.get().mean() * 100);
   }
 
-  /** The most iterations any dataset has at a thread count: the number of Iteration rows. */
+  /**
+   * The number of Iteration rows at a thread count: the highest iteration number any dataset has
+   * there, kept or left out by an annotation.
+   */
   public int iterationRows(int threadCount) {
-    return datasets.stream()
-        .mapToInt(d -> at(d, threadCount).map(s -> s.iterations().size()).orElse(0))
-        .max()
-        .orElse(0);
+    int kept =
+        datasets.stream()
+            .mapToInt(d -> at(d, threadCount).map(ThreadStatistics::lastIteration).orElse(0))
+            .max()
+            .orElse(0);
+    int excluded =
+        leftOut.stream()
+            .filter(o -> o.threads() == threadCount && datasets.contains(o.dataset()))
+            .mapToInt(LeftOut::iteration)
+            .max()
+            .orElse(0);
+    return Math.max(kept, excluded);
+  }
+
+  /** Whether an annotation left this dataset's iteration at this thread count out. */
+  public boolean isLeftOut(String dataset, int threadCount, int iteration) {
+    return leftOut.stream()
+        .anyMatch(
+            o ->
+                o.dataset().equals(dataset)
+                    && o.threads() == threadCount
+                    && o.iteration() == iteration);
+  }
+
+  /**
+   * Where the source report's printed statistics were set aside because an iteration there is
+   * excluded, so the statistics shown were computed from the iterations: "dataset at N threads".
+   */
+  public List<String> computedInsteadOfPrinted() {
+    List<String> out = new java.util.ArrayList<>();
+    for (String d : datasets) {
+      for (int t : threads) {
+        if (at(d, t).map(ThreadStatistics::sourceSetAside).orElse(false)) {
+          out.add(d + " at " + t + " threads");
+        }
+      }
+    }
+    return out;
   }
 }

@@ -59,6 +59,9 @@ public final class HtmlReport {
       h.append("<h2>").append(esc(ReportTables.LEFT_OUT)).append("</h2>\n");
       table(h, ReportTables.leftOut(r));
     }
+    if (!ReportTables.computedNote(r).isEmpty()) {
+      h.append("<p>").append(esc(ReportTables.computedNote(r))).append("</p>\n");
+    }
     h.append("<h2>System Info</h2>\n");
     table(h, ReportTables.properties(r.datasets(), r.system()));
     h.append("<h2>Database Info</h2>\n");

@@ -57,6 +57,8 @@ public final class JsonReport {
                   c.put("p99", s.p99());
                   c.put("skewness", s.skewness());
                   c.put("iterations", s.iterations());
+                  c.put("iteration_numbers", s.iterationNumbers());
+                  c.put("statistics_from", s.fromSource() ? "source" : "iterations");
                   var change = r.changePct(d, t);
                   c.put("change_pct", change.isPresent() ? change.getAsDouble() : null);
                   cells.add(c);

@@ -30,6 +30,10 @@ public final class MarkdownReport {
     if (!r.leftOut().isEmpty()) {
       section(out, ReportTables.LEFT_OUT, ReportTables.leftOut(r));
     }
+    if (!ReportTables.computedNote(r).isEmpty()) {
+      out.add("");
+      out.add(cell(ReportTables.computedNote(r)));
+    }
     return String.join("\n", out) + "\n";
   }
 

@@ -1,5 +1,6 @@
 package io.benchlake.analytics.report;
 
+import io.benchlake.analytics.query.NumberText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -16,7 +17,7 @@ public final class ReportTables {
     List<List<String>> rows = new ArrayList<>();
     rows.add(row("Threads", r.datasets()));
     for (int threads : r.threads()) {
-      rows.add(row(String.valueOf(threads), cells(r, threads, s -> number(s.mean(), 3))));
+      rows.add(row(String.valueOf(threads), cells(r, threads, s -> s.cell("mean", s.mean(), 3))));
     }
     return rows;
   }
@@ -57,24 +58,26 @@ public final class ReportTables {
   public static List<List<String>> metrics(ComparisonReport r, int threads) {
     List<List<String>> rows = new ArrayList<>();
     rows.add(row("Metric", r.datasets()));
-    rows.add(row("Mean", cells(r, threads, s -> number(s.mean(), 2))));
-    rows.add(row("Max", cells(r, threads, s -> number(s.max(), 2))));
-    rows.add(row("Min", cells(r, threads, s -> number(s.min(), 2))));
-    rows.add(row("StdDev", cells(r, threads, s -> number(s.stddev(), 2))));
-    rows.add(row("CoV", cells(r, threads, s -> s.cov() == null ? "" : number(s.cov(), 2))));
-    rows.add(row("Median (p50)", cells(r, threads, s -> number(s.median(), 2))));
-    rows.add(row("p95", cells(r, threads, s -> number(s.p95(), 2))));
-    rows.add(row("p99", cells(r, threads, s -> number(s.p99(), 2))));
-    rows.add(row("Skewness", cells(r, threads, s -> number(s.skewness(), 2))));
+    rows.add(row("Mean", cells(r, threads, s -> s.cell("mean", s.mean(), 2))));
+    rows.add(row("Max", cells(r, threads, s -> s.cell("max", s.max(), 2))));
+    rows.add(row("Min", cells(r, threads, s -> s.cell("min", s.min(), 2))));
+    rows.add(row("StdDev", cells(r, threads, s -> s.cell("stddev", s.stddev(), 2))));
+    rows.add(row("CoV", cells(r, threads, s -> s.cov() == null ? "" : s.cell("cov", s.cov(), 2))));
+    rows.add(row("Median (p50)", cells(r, threads, s -> s.cell("median", s.median(), 2))));
+    rows.add(row("p95", cells(r, threads, s -> s.cell("p95", s.p95(), 2))));
+    rows.add(row("p99", cells(r, threads, s -> s.cell("p99", s.p99(), 2))));
+    rows.add(row("Skewness", cells(r, threads, s -> s.cell("skewness", s.skewness(), 2))));
+    // Each iteration in the row of its own number: one an annotation excluded says so there,
+    // and the ones after it stay where they are.
     for (int k = 1; k <= r.iterationRows(threads); k++) {
-      int index = k - 1;
-      rows.add(
-          row(
-              "Iteration " + k,
-              cells(
-                  r,
-                  threads,
-                  s -> index < s.iterations().size() ? number(s.iterations().get(index), 2) : "")));
+      int number = k;
+      List<String> cells = new ArrayList<>();
+      for (String d : r.datasets()) {
+        Double value = r.at(d, threads).map(s -> s.iteration(number)).orElse(null);
+        cells.add(
+            value != null ? number(value, 2) : r.isLeftOut(d, threads, number) ? EXCLUDED : "");
+      }
+      rows.add(row("Iteration " + k, cells));
     }
     return rows;
   }
@@ -102,6 +105,22 @@ public final class ReportTables {
               o.dataset(), String.valueOf(o.threads()), String.valueOf(o.iteration()), o.reason()));
     }
     return rows;
+  }
+
+  /** The cell of an iteration an annotation excluded (import taf-report reads it as no value). */
+  public static final String EXCLUDED = "excluded";
+
+  /**
+   * The sentence that says where a source report's printed statistics were set aside for ones
+   * computed from the iterations (an iteration there is excluded); empty when nowhere.
+   */
+  public static String computedNote(ComparisonReport r) {
+    List<String> where = r.computedInsteadOfPrinted();
+    return where.isEmpty()
+        ? ""
+        : "Statistics computed from the iterations, not as the source report printed them (an"
+            + " iteration is excluded): "
+            + String.join(", ", where);
   }
 
   /** The heading of the left-out table. */
@@ -133,16 +152,8 @@ public final class ReportTables {
     return (pct > 0 && !n.equals("0.00") ? "+" : "") + n;
   }
 
-  /**
-   * A value at a number of decimals, rounded from its exact binary value as C's printf does
-   * (String.format rounds the shortest decimal form, which differs on values such as 610841.465,
-   * stored as 610841.46499999…).
-   */
+  /** A value at a number of decimals, as {@link NumberText#fixed} prints it. */
   public static String number(double value, int decimals) {
-    String text =
-        new java.math.BigDecimal(value)
-            .setScale(decimals, java.math.RoundingMode.HALF_EVEN)
-            .toPlainString();
-    return text.matches("-0\\.0*") ? text.substring(1) : text;
+    return NumberText.fixed(value, decimals);
   }
 }

@@ -40,6 +40,9 @@ public final class TextReport {
       block(out, ReportTables.LEFT_OUT);
       block(out, tsv(ReportTables.leftOut(r)));
     }
+    if (!ReportTables.computedNote(r).isEmpty()) {
+      block(out, ReportTables.computedNote(r));
+    }
     return String.join("\n", out);
   }
 

@@ -8,19 +8,24 @@ import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.HostFacts;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
+import io.benchlake.schemas.PrintedStatistic;
 import io.benchlake.schemas.Property;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
+import io.benchlake.schemas.SourceStatistics;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Turns a TAF comparison report into one run per dataset: its environment from System and Database
@@ -36,11 +41,12 @@ public final class TafReportImporter {
   public static ImportBatch toEvents(
       TafReport report, Optional<Instant> startedAtFlag, Optional<String> testFlag) {
     List<Event> events = new ArrayList<>();
+    Set<String> tests = new LinkedHashSet<>();
     for (String dataset : report.datasets()) {
       Map<String, String> test = report.testInfo().getOrDefault(dataset, Map.of());
       Map<String, String> system = report.systemInfo().getOrDefault(dataset, Map.of());
       Map<String, String> db = report.databaseInfo().getOrDefault(dataset, Map.of());
-      String testName = testFlag.orElseGet(() -> test.getOrDefault("Test Name", titleTest(report)));
+      String testName = testFlag.orElseGet(() -> testName(report, test));
       Instant startedAt = startedAtFlag.orElseGet(() -> timestamp(report, test.get("Timestamp")));
       String host = system.get("Host");
       String runId = EventIds.importedRun(dataset, testName, startedAt, host);
@@ -106,52 +112,93 @@ public final class TafReportImporter {
       report
           .iterations()
           .forEach(
-              (threads, perDataset) -> {
-                List<Double> values = perDataset.getOrDefault(dataset, List.of());
-                for (int k = 0; k < values.size(); k++) {
-                  events.add(
-                      new IterationFinished(
-                          null,
-                          EventIds.derived(
-                              runId,
-                              "iteration",
-                              String.valueOf(threads),
-                              String.valueOf(k + 1),
-                              report.metric()),
-                          runId,
-                          startedAt,
-                          startedAt,
-                          threads,
-                          k + 1,
-                          IterationFinished.Status.completed,
-                          null,
-                          List.of(
-                              new IterationValue(report.metric(), values.get(k), "", "taf-report")),
-                          List.of()));
-                }
-              });
+              (threads, perDataset) ->
+                  perDataset
+                      .getOrDefault(dataset, new TreeMap<>())
+                      .forEach(
+                          (iteration, value) ->
+                              events.add(
+                                  iteration(report, runId, startedAt, threads, iteration, value))));
+      List<PrintedStatistic> printed = new ArrayList<>();
+      report.printed().values().forEach(p -> printed.addAll(p.getOrDefault(dataset, List.of())));
+      if (!printed.isEmpty()) {
+        events.add(
+            new SourceStatistics(
+                null,
+                EventIds.derived(runId, "source_statistics", report.metric()),
+                runId,
+                startedAt,
+                startedAt,
+                report.metric(),
+                "taf-report",
+                report.title(),
+                printed));
+      }
+      tests.add(testName);
       events.add(ImportedRun.finished(runId, startedAt, null));
     }
-    return new ImportBatch(
-        List.of(report.file().name()),
-        events,
-        String.format(
-            "%s: %s of %s, %d dataset(s), threads %s",
-            report.file().name(),
-            report.metric(),
-            titleTest(report),
-            report.datasets().size(),
-            report.iterations().keySet()));
+    return new ImportBatch(List.of(report.file().name()), events, summary(report, tests));
   }
 
-  private static String titleTest(TafReport report) {
-    for (String line : report.title()) {
-      int dash = line.lastIndexOf(" - ");
-      if (dash > 0) {
-        return line.substring(dash + 3).trim();
-      }
+  /**
+   * What was stored, in one line: the title, the metric and the test name(s) the runs were stored
+   * under, the datasets and thread counts.
+   */
+  private static String summary(TafReport report, Set<String> tests) {
+    String title = String.join(" / ", report.title());
+    return String.format(
+        "%s:%s %s of %s, %d dataset(s), threads %s",
+        report.file().name(),
+        title.isEmpty() ? "" : " \"" + title + "\":",
+        report.metric(),
+        String.join(", ", tests),
+        report.datasets().size(),
+        report.iterations().keySet());
+  }
+
+  private static IterationFinished iteration(
+      TafReport report, String runId, Instant startedAt, int threads, int iteration, double value) {
+    return new IterationFinished(
+        null,
+        EventIds.derived(
+            runId,
+            "iteration",
+            String.valueOf(threads),
+            String.valueOf(iteration),
+            report.metric()),
+        runId,
+        startedAt,
+        startedAt,
+        threads,
+        iteration,
+        IterationFinished.Status.completed,
+        null,
+        List.of(new IterationValue(report.metric(), value, "", "taf-report")),
+        List.of());
+  }
+
+  /**
+   * The dataset's Test Name, else the test of a title line in TAF's own form "METRIC by Thread
+   * Count - TEST". Any other title line is free text ("MDEV-39364 - deeper look" names no test), so
+   * a report with neither must be told which test it holds.
+   */
+  private static String testName(TafReport report, Map<String, String> testInfo) {
+    String name = testInfo.get("Test Name");
+    if (name != null && !name.isBlank()) {
+      return name.trim();
     }
-    return "unknown";
+    String prefix = report.metric() + " by Thread Count - ";
+    return report.title().stream()
+        .filter(l -> l.startsWith(prefix) && l.substring(prefix.length()).trim().matches("\\S+"))
+        .map(l -> l.substring(prefix.length()).trim())
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new BadInputException(
+                    report.file().name()
+                        + ": the report names no test (no 'Test Name' in Test Info, no title line '"
+                        + prefix
+                        + "TEST'): give --test NAME"));
   }
 
   private static Instant timestamp(TafReport report, String text) {

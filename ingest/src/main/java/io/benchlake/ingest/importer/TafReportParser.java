@@ -27,6 +27,17 @@ public final class TafReportParser {
       throw f.error(header, "expected the table header 'Threads<TAB>dataset…'");
     }
     List<String> datasets = List.of(head).subList(1, head.length);
+    for (int d = 0; d < datasets.size(); d++) {
+      if (datasets.get(d).isBlank() || datasets.indexOf(datasets.get(d)) != d) {
+        throw f.error(
+            header,
+            "dataset column "
+                + (d + 1)
+                + " is "
+                + (datasets.get(d).isBlank() ? "blank" : "'" + datasets.get(d) + "' a second time")
+                + ": each column needs its own label");
+      }
+    }
     Map<String, Map<String, String>> system = new LinkedHashMap<>();
     Map<String, Map<String, String>> database = new LinkedHashMap<>();
     Map<String, Map<String, String>> test = new LinkedHashMap<>();
@@ -36,58 +47,19 @@ public final class TafReportParser {
     if (dbAt > at) {
       configContentsFromListing(f, dbAt, testAt, datasets, database);
     }
-    Map<Integer, Map<String, List<Double>>> iterations = new LinkedHashMap<>();
+    TafTables tables = new TafTables(f, datasets);
+    tables.comparison(header + 1);
     for (int i = testAt; i < lines.size(); i++) {
-      if (!lines.get(i).startsWith("Thread Count: ")) {
-        continue;
+      if (lines.get(i).startsWith("Thread Count: ")) {
+        i = tables.threadCount(i);
       }
-      int threads;
-      try {
-        threads = Integer.parseInt(lines.get(i).substring("Thread Count: ".length()).trim());
-      } catch (NumberFormatException e) {
-        throw f.error(i, "expected a whole number after 'Thread Count: '");
-      }
-      int tableHeader = nextNonBlank(f, i + 1);
-      if (!lines.get(tableHeader).startsWith("Metric\t")) {
-        throw f.error(tableHeader, "expected the table header 'Metric<TAB>dataset…'");
-      }
-      Map<String, List<Double>> perDataset = new LinkedHashMap<>();
-      datasets.forEach(d -> perDataset.put(d, new ArrayList<>()));
-      int j = tableHeader + 1;
-      for (; j < lines.size() && !lines.get(j).isBlank(); j++) {
-        String[] cells = lines.get(j).split("\t", -1);
-        if (cells.length != datasets.size() + 1) {
-          throw f.error(
-              j,
-              "expected " + (datasets.size() + 1) + " tab-separated cells, found " + cells.length);
-        }
-        for (int d = 0; d < datasets.size(); d++) {
-          String cell = cells[d + 1].trim();
-          if (cell.isEmpty()) {
-            continue;
-          }
-          double value = number(f, j, cell);
-          if (cells[0].startsWith("Iteration ")) {
-            perDataset.get(datasets.get(d)).add(value);
-          }
-        }
-      }
-      iterations.put(threads, perDataset);
-      i = j;
     }
-    if (iterations.isEmpty()) {
+    if (tables.iterations.isEmpty()) {
       throw f.error(
           lines.size() - 1, "no 'Thread Count: N' tables: the report has no iteration values");
     }
-    return new TafReport(f, title, metric, datasets, system, database, test, iterations);
-  }
-
-  private static double number(SourceFile f, int line, String cell) {
-    try {
-      return Double.parseDouble(cell);
-    } catch (NumberFormatException e) {
-      throw f.error(line, "expected a number, found '" + cell + "'");
-    }
+    return new TafReport(
+        f, title, metric, datasets, system, database, test, tables.iterations, tables.printed);
   }
 
   private static int find(SourceFile f, int from, String prefix) {
@@ -101,7 +73,7 @@ public final class TafReportParser {
         "not a TAF report: no line starting with '" + prefix.trim() + "'");
   }
 
-  private static int nextNonBlank(SourceFile f, int from) {
+  static int nextNonBlank(SourceFile f, int from) {
     for (int i = from; i < f.lines().size(); i++) {
       if (!f.lines().get(i).isBlank()) {
         return i;

@@ -9,6 +9,7 @@ import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.SourceStatistics;
 import io.benchlake.warehouse.WarehouseTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -91,6 +92,9 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
     } else if (event instanceof Annotation e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.ANNOTATIONS), Rows.annotation(e, seq));
+    } else if (event instanceof SourceStatistics e) {
+      Rows.sourceStatistics(e, seq)
+          .forEach(r -> ctx.output(Tags.TABLES.get(WarehouseTable.SOURCE_STATISTICS), r));
     } else if (event instanceof EnvironmentSnapshot e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.ENVIRONMENTS), Rows.environment(e, seq));
     } else if (event instanceof Sample e) {

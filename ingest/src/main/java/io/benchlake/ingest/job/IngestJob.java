@@ -116,7 +116,8 @@ public final class IngestJob {
           WarehouseTable.ENVIRONMENTS,
           WarehouseTable.SAMPLES,
           WarehouseTable.TIMINGS,
-          WarehouseTable.ANNOTATIONS
+          WarehouseTable.ANNOTATIONS,
+          WarehouseTable.SOURCE_STATISTICS
         }) {
       routed
           .getSideOutput(Tags.TABLES.get(table))

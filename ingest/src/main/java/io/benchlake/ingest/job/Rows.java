@@ -10,6 +10,7 @@ import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.SourceStatistics;
 import io.benchlake.schemas.TransactionTiming;
 import io.benchlake.warehouse.WarehouseTable;
 import java.time.Instant;
@@ -127,6 +128,26 @@ public final class Rows {
     r.put("reason", e.reason());
     r.put("author", e.author());
     return r;
+  }
+
+  /** One row per printed statistic of a source report, each keyed by thread count and decimals. */
+  public static List<GenericRecord> sourceStatistics(SourceStatistics e, long seq) {
+    String title = String.join("\n", e.title());
+    return e.statistics().stream()
+        .map(
+            s -> {
+              GenericRecord r = row(WarehouseTable.SOURCE_STATISTICS, e, seq);
+              r.put("emitted_at", micros(e.emittedAt()));
+              r.put("metric", e.metric());
+              r.put("source", e.source());
+              r.put("title", title);
+              r.put("threads", s.threads());
+              r.put("statistic", s.statistic());
+              r.put("value", s.value());
+              r.put("decimals", s.decimals());
+              return r;
+            })
+        .toList();
   }
 
   public static GenericRecord environment(EnvironmentSnapshot e, long seq) {
