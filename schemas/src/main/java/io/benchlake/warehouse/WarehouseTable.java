@@ -19,7 +19,9 @@ public enum WarehouseTable {
   SAMPLES("samples"),
   ITERATIONS("iterations"),
   TIMINGS("timings"),
-  ANNOTATIONS("annotations");
+  ANNOTATIONS("annotations"),
+  ALIASES("aliases"),
+  RETRACTIONS("retractions");
 
   private final String dirName;
 

@@ -1,12 +1,15 @@
 package io.benchlake.ingest.job;
 
+import io.benchlake.schemas.Alias;
 import io.benchlake.schemas.Annotation;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.InvalidEventException;
 import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.Retraction;
 import io.benchlake.schemas.RunFinished;
+import io.benchlake.schemas.RunSource;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
 import io.benchlake.warehouse.WarehouseTable;
@@ -20,7 +23,8 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Parses and validates each event, writes runs, environments, samples, timings and annotations rows
+ * Parses and validates each event, writes runs (with run_source), environments, samples, timings,
+ * annotations, aliases and retractions rows
  * to side outputs, and passes samples, iteration_finished and run_finished on to the run's
  * aggregate. An event the previous ingest already read (the offsets were held back for an open
  * iteration) only feeds the aggregate: its rows, or its refusal, were written then.
@@ -89,6 +93,12 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq, raw));
     } else if (event instanceof RunFinished e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+    } else if (event instanceof RunSource e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+    } else if (event instanceof Alias e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.ALIASES), Rows.alias(e, seq));
+    } else if (event instanceof Retraction e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.RETRACTIONS), Rows.retraction(e, seq));
     } else if (event instanceof Annotation e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.ANNOTATIONS), Rows.annotation(e, seq));
     } else if (event instanceof EnvironmentSnapshot e) {

@@ -116,7 +116,9 @@ public final class IngestJob {
           WarehouseTable.ENVIRONMENTS,
           WarehouseTable.SAMPLES,
           WarehouseTable.TIMINGS,
-          WarehouseTable.ANNOTATIONS
+          WarehouseTable.ANNOTATIONS,
+          WarehouseTable.ALIASES,
+          WarehouseTable.RETRACTIONS
         }) {
       routed
           .getSideOutput(Tags.TABLES.get(table))
