@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
       TrendCommand.class,
       ChangesCommand.class,
       AnnotateCommand.class,
+      AliasCommand.class,
       ScheduleCommand.class,
       ExportCommand.class,
       DlqCommand.class,

@@ -113,12 +113,21 @@ final class ImportCommand implements Callable<Integer> {
           "dry run: %d events from %d batch(es) not published%n",
           parsed.events(), parsed.batches().size());
     } else if (!parsed.batches().isEmpty()) {
+      ImportService.Published published;
       try (EventBus connection = bus.connect(BenchlakeHome.fromEnvironment())) {
-        service.publish(parsed, connection.bootstrap());
+        published = service.publish(request.format(), parsed, connection.bootstrap());
       }
-      System.out.printf(
-          "published %d events in one transaction; `benchlake ingest` makes them queryable%n",
-          parsed.events());
+      published.replaced().forEach(System.out::println);
+      if (published.events() == 0) {
+        System.out.printf(
+            "nothing new: 0 events published (%d run(s) read as before)%n",
+            published.runsUnchanged());
+      } else {
+        System.out.printf(
+            "published %d new events in one transaction; `benchlake ingest` makes them"
+                + " queryable%n",
+            published.events());
+      }
     }
     return parsed.failures().isEmpty() ? 0 : 2;
   }

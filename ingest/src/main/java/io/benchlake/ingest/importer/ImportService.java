@@ -12,11 +12,13 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -67,10 +69,51 @@ public final class ImportService {
     return new Parsed(batches, failures, bytes[0], seconds);
   }
 
-  /** Publishes every batch in one transaction. */
+  /** Publishes every batch in one transaction, as they are (events carrying their own ids). */
   public void publish(Parsed parsed, String bootstrap) {
     try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap)) {
       publisher.publishAll(parsed.batches().stream().flatMap(b -> b.events().stream()).toList());
+    }
+  }
+
+  /**
+   * What an import published: how many events, the runs it replaced (one line per set of files),
+   * and how many runs were read as before and so added nothing.
+   */
+  public record Published(int events, List<String> replaced, int runsUnchanged) {}
+
+  /**
+   * Publishes in one transaction what the files add to the log: for the text formats, runs read as
+   * before add nothing and runs read differently from files read before replace the earlier ones
+   * ({@link Corrections}); {@code events} files are published as they are.
+   */
+  public Published publish(ImportFormat format, Parsed parsed, String bootstrap) {
+    if (format == ImportFormat.EVENTS) {
+      publish(parsed, bootstrap);
+      return new Published(parsed.events(), List.of(), 0);
+    }
+    Map<String, String> digests = new LinkedHashMap<>();
+    Set<String> ids = new HashSet<>();
+    for (ImportBatch b : parsed.batches()) {
+      b.files().forEach(f -> digests.computeIfAbsent(f, ImportService::digestOf));
+      b.events().forEach(e -> ids.add(e.eventId()));
+    }
+    Corrections.Plan plan =
+        new Corrections(format)
+            .plan(parsed.batches(), digests, EarlierReadings.fromLog(bootstrap, ids), Instant.now());
+    if (!plan.events().isEmpty()) {
+      try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap)) {
+        publisher.publishAll(plan.events());
+      }
+    }
+    return new Published(plan.events().size(), plan.replaced(), plan.runsUnchanged());
+  }
+
+  private static String digestOf(String file) {
+    try {
+      return ReadingDigest.of(Files.readAllBytes(Path.of(file)));
+    } catch (IOException e) {
+      throw new BadInputException(file + ": cannot read: " + e.getMessage());
     }
   }
 

@@ -1,0 +1,118 @@
+package io.benchlake.ingest.importer;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.benchlake.bus.EventLog;
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.InvalidEventException;
+import io.benchlake.schemas.Retraction;
+import io.benchlake.schemas.RunSource;
+import io.benchlake.schemas.RunStarted;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What earlier imports published, as far as a new import needs it: each run's run_started and
+ * run_source events, the runs retracted, and the content digest of every event the new import would
+ * publish again under the same id.
+ *
+ * <p>It is read from the event log, not the warehouse: the log is the source of truth and holds
+ * every event exactly as published, including those of an import not yet ingested (two imports in a
+ * row must see each other) and the raw events behind the warehouse's aggregated rows (a reading is
+ * compared event by event). One pass over the log costs what an ingest's read does; events other
+ * than the few kinds kept are skipped after their first fields.
+ */
+public record EarlierReadings(
+    Map<String, RunStarted> runs,
+    Map<String, List<RunSource>> sources,
+    Map<String, Retraction> retracted,
+    Map<String, String> contentOf) {
+
+  /** Nothing published yet. */
+  public static EarlierReadings none() {
+    return new EarlierReadings(Map.of(), Map.of(), Map.of(), Map.of());
+  }
+
+  /** The runs whose recorded sources include a file of {@code digests}, and are not retracted. */
+  public Set<String> liveRunsFrom(Set<String> digests) {
+    Set<String> found = new java.util.LinkedHashSet<>();
+    sources.forEach(
+        (run, list) -> {
+          boolean overlaps =
+              list.stream()
+                  .flatMap(s -> s.files().stream())
+                  .anyMatch(f -> digests.contains(f.sha256()));
+          if (overlaps && !retracted.containsKey(run)) {
+            found.add(run);
+          }
+        });
+    return found;
+  }
+
+  /** Reads the whole event log, keeping the digests of the events whose ids are {@code wanted}. */
+  public static EarlierReadings fromLog(String bootstrap, Set<String> wanted) {
+    EventCodec codec = new EventCodec();
+    Map<String, RunStarted> runs = new HashMap<>();
+    Map<String, List<RunSource>> sources = new LinkedHashMap<>();
+    Map<String, Retraction> retracted = new HashMap<>();
+    Map<String, String> contentOf = new HashMap<>();
+    EventLog.readAll(
+        bootstrap,
+        bytes -> {
+          String[] head = head(bytes);
+          if (head == null) {
+            return; // not an event: ingest refuses it, and no import of a file published it
+          }
+          if (wanted.contains(head[1])) {
+            contentOf.put(head[1], ReadingDigest.of(bytes));
+          }
+          if (!head[0].startsWith("benchlake.run_s") && !head[0].startsWith("benchlake.retr")) {
+            return;
+          }
+          Event event;
+          try {
+            event = codec.decodeValidated(bytes);
+          } catch (InvalidEventException e) {
+            return;
+          }
+          if (event instanceof RunStarted r) {
+            runs.put(r.runId(), r);
+          } else if (event instanceof RunSource s) {
+            sources.computeIfAbsent(s.runId(), k -> new java.util.ArrayList<>()).add(s);
+          } else if (event instanceof Retraction x) {
+            retracted.put(x.runId(), x);
+          }
+        });
+    return new EarlierReadings(runs, sources, retracted, contentOf);
+  }
+
+  /** The schema and event_id of an event, read from its first fields; null when they are not. */
+  private static String[] head(byte[] bytes) {
+    String schema = null;
+    String eventId = null;
+    try (JsonParser p = EventCodec.mapper().getFactory().createParser(bytes)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME && (schema == null || eventId == null)) {
+        String field = p.currentName();
+        JsonToken value = p.nextToken();
+        if (field.equals("schema") && value == JsonToken.VALUE_STRING) {
+          schema = p.getText();
+        } else if (field.equals("event_id") && value == JsonToken.VALUE_STRING) {
+          eventId = p.getText();
+        } else {
+          p.skipChildren();
+        }
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return schema == null || eventId == null ? null : new String[] {schema, eventId};
+  }
+}
