@@ -1,15 +1,14 @@
 package io.benchlake.ingest.importer;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.benchlake.bus.EventLog;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.EventHead;
+import io.benchlake.schemas.EventKind;
 import io.benchlake.schemas.InvalidEventException;
 import io.benchlake.schemas.Retraction;
 import io.benchlake.schemas.RunSource;
 import io.benchlake.schemas.RunStarted;
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,14 +63,16 @@ public record EarlierReadings(
     EventLog.readAll(
         bootstrap,
         bytes -> {
-          String[] head = head(bytes);
+          EventHead head = EventHead.of(bytes);
           if (head == null) {
             return; // not an event: ingest refuses it, and no import of a file published it
           }
-          if (wanted.contains(head[1])) {
-            contentOf.put(head[1], ReadingDigest.of(bytes));
+          if (wanted.contains(head.eventId())) {
+            contentOf.put(head.eventId(), ReadingDigest.of(bytes));
           }
-          if (!head[0].startsWith("benchlake.run_s") && !head[0].startsWith("benchlake.retr")) {
+          if (!head.is(EventKind.RUN_STARTED)
+              && !head.is(EventKind.RUN_SOURCE)
+              && !head.is(EventKind.RETRACTION)) {
             return;
           }
           Event event;
@@ -89,30 +90,5 @@ public record EarlierReadings(
           }
         });
     return new EarlierReadings(runs, sources, retracted, contentOf);
-  }
-
-  /** The schema and event_id of an event, read from its first fields; null when they are not. */
-  private static String[] head(byte[] bytes) {
-    String schema = null;
-    String eventId = null;
-    try (JsonParser p = EventCodec.mapper().getFactory().createParser(bytes)) {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        return null;
-      }
-      while (p.nextToken() == JsonToken.FIELD_NAME && (schema == null || eventId == null)) {
-        String field = p.currentName();
-        JsonToken value = p.nextToken();
-        if (field.equals("schema") && value == JsonToken.VALUE_STRING) {
-          schema = p.getText();
-        } else if (field.equals("event_id") && value == JsonToken.VALUE_STRING) {
-          eventId = p.getText();
-        } else {
-          p.skipChildren();
-        }
-      }
-    } catch (IOException e) {
-      return null;
-    }
-    return schema == null || eventId == null ? null : new String[] {schema, eventId};
   }
 }

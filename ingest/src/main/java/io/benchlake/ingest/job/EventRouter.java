@@ -76,6 +76,14 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   public void processElement(RawEvent raw, Context ctx, Collector<IterationPart> out) {
     read.add(1);
     boolean reRead = raw.offset < batch.previousReadUpTo().getOrDefault(raw.partition, 0L);
+    String conflict = batch.conflicts().get(raw.origin());
+    if (conflict != null) {
+      // an id seen before with other content: the first version stands, in every ingest path
+      if (!reRead) {
+        ctx.output(Tags.REFUSED, new RefusedEvent(raw.origin(), conflict, raw.value));
+      }
+      return;
+    }
     Event event;
     try {
       event = codec.decode(raw.value);
