@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The views read every run under its canonical names (built-in aliases, then the users' newest
- * ones, followed through chains) while keeping the names it was published with, and leave
- * retracted runs out of every table.
+ * ones, followed through chains) while keeping the names it was published with, and leave retracted
+ * runs out of every table.
  */
 class CanonicalNamesTest {
   @TempDir Path dir;

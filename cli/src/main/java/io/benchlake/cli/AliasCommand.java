@@ -17,12 +17,12 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** benchlake alias: one test name or dataset label read as another, in every view. */
 @Command(
@@ -71,7 +71,8 @@ final class AliasCommand implements Runnable {
     OutputFormat f = OutputFormat.parse(format);
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
-      System.out.print(ResultFormatter.render(session.query(QueryFiles.read("aliases_list.sql")), f));
+      System.out.print(
+          ResultFormatter.render(session.query(QueryFiles.read("aliases_list.sql")), f));
     }
     return 0;
   }

@@ -31,8 +31,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  *
  * <p>The ingest's range is read once for its ids, then the log before it for earlier versions of
  * those ids; the same content published twice (a repeated import, a producer retry) is no conflict,
- * even when its bytes differ (an export re-imported): events whose bytes differ are compared as
- * the codec writes them.
+ * even when its bytes differ (an export re-imported): events whose bytes differ are compared as the
+ * codec writes them.
  */
 final class ContentConflicts {
   private ContentConflicts() {}
@@ -48,12 +48,15 @@ final class ContentConflicts {
       if (partition == other.partition) {
         return offset < other.offset;
       }
-      return timestamp != other.timestamp ? timestamp < other.timestamp : partition < other.partition;
+      return timestamp != other.timestamp
+          ? timestamp < other.timestamp
+          : partition < other.partition;
     }
   }
 
   /**
-   * The events of {@code [from, end)} to refuse, by origin (topic/partition@offset), with the reason.
+   * The events of {@code [from, end)} to refuse, by origin (topic/partition@offset), with the
+   * reason.
    */
   static Map<String, String> find(
       String bootstrap, Map<Integer, Long> from, Map<Integer, Long> end) {

@@ -4,8 +4,15 @@ import java.time.Instant;
 
 /** One fact in the event log: a Kafka record keyed by {@link #runId()}. */
 public sealed interface Event
-    permits RunStarted, EnvironmentSnapshot, Sample, IterationFinished, RunFinished, Annotation,
-        Alias, Retraction, RunSource {
+    permits RunStarted,
+        EnvironmentSnapshot,
+        Sample,
+        IterationFinished,
+        RunFinished,
+        Annotation,
+        Alias,
+        Retraction,
+        RunSource {
 
   /** The schema name and version, e.g. {@code benchlake.sample/1}. */
   String schema();

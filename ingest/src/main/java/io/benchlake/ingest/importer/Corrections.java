@@ -20,12 +20,12 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Decides what an import of text results publishes, given what earlier imports published (DESIGN.md,
- * Amendments: Corrections). A run read as before from a file read before adds nothing. A file read
- * before that now reads differently (a fixed date, test name or value) retracts the runs it gave and
- * publishes the new reading; a new reading that would reuse a retracted run's id takes an id derived
- * from it, so that no event id ever comes back with other content. Every run published gets a
- * run_source naming its files' digests and the importer's version.
+ * Decides what an import of text results publishes, given what earlier imports published
+ * (DESIGN.md, Amendments: Corrections). A run read as before from a file read before adds nothing.
+ * A file read before that now reads differently (a fixed date, test name or value) retracts the
+ * runs it gave and publishes the new reading; a new reading that would reuse a retracted run's id
+ * takes an id derived from it, so that no event id ever comes back with other content. Every run
+ * published gets a run_source naming its files' digests and the importer's version.
  */
 public final class Corrections {
   private final String importer;
@@ -57,9 +57,7 @@ public final class Corrections {
     int unchanged = 0;
     for (ImportBatch batch : batches) {
       List<RunSource.SourceDigest> files =
-          batch.files().stream()
-              .map(f -> new RunSource.SourceDigest(f, digestOf.get(f)))
-              .toList();
+          batch.files().stream().map(f -> new RunSource.SourceDigest(f, digestOf.get(f))).toList();
       Set<String> digests = new TreeSet<>();
       files.forEach(f -> digests.add(f.sha256()));
       Set<String> fromTheseFiles = earlier.liveRunsFrom(digests);
@@ -67,8 +65,11 @@ public final class Corrections {
       List<NewRun> changed = new ArrayList<>();
       for (var run : byRun(batch.events()).entrySet()) {
         NewRun r = compare(run.getKey(), run.getValue(), earlier);
-        boolean readBefore = r.events().stream().allMatch(e -> earlier.contentOf().containsKey(e.eventId()));
-        if (readBefore && r.conflicting().isEmpty() && !earlier.retracted().containsKey(r.runId())) {
+        boolean readBefore =
+            r.events().stream().allMatch(e -> earlier.contentOf().containsKey(e.eventId()));
+        if (readBefore
+            && r.conflicting().isEmpty()
+            && !earlier.retracted().containsKey(r.runId())) {
           keep.add(r.runId());
           if (fromTheseFiles.contains(r.runId())) {
             unchanged++;
@@ -194,8 +195,8 @@ public final class Corrections {
               .mapToLong(
                   r ->
                       r.events().stream()
-                          .filter(e -> !earlier.contentOf().containsKey(e.eventId()))
-                          .count()
+                              .filter(e -> !earlier.contentOf().containsKey(e.eventId()))
+                              .count()
                           + r.conflicting().size())
               .sum();
       parts.add(differ + " event(s) read differently (values)");

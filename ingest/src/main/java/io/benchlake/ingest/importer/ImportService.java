@@ -100,7 +100,8 @@ public final class ImportService {
     }
     Corrections.Plan plan =
         new Corrections(format)
-            .plan(parsed.batches(), digests, EarlierReadings.fromLog(bootstrap, ids), Instant.now());
+            .plan(
+                parsed.batches(), digests, EarlierReadings.fromLog(bootstrap, ids), Instant.now());
     if (!plan.events().isEmpty()) {
       try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap)) {
         publisher.publishAll(plan.events());

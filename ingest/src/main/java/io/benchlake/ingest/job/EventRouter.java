@@ -24,10 +24,10 @@ import org.apache.flink.util.Collector;
 
 /**
  * Parses and validates each event, writes runs (with run_source), environments, samples, timings,
- * annotations, aliases and retractions rows
- * to side outputs, and passes samples, iteration_finished and run_finished on to the run's
- * aggregate. An event the previous ingest already read (the offsets were held back for an open
- * iteration) only feeds the aggregate: its rows, or its refusal, were written then.
+ * annotations, aliases and retractions rows to side outputs, and passes samples, iteration_finished
+ * and run_finished on to the run's aggregate. An event the previous ingest already read (the
+ * offsets were held back for an open iteration) only feeds the aggregate: its rows, or its refusal,
+ * were written then.
  */
 public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   /** A bundle of samples goes on to the aggregate when it holds this many. */

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which runs an import retracts and what it publishes, given what earlier imports published: a
- * reading seen before adds nothing, a file that now reads differently retracts the runs it gave
- * and publishes the new reading under ids no earlier event had.
+ * reading seen before adds nothing, a file that now reads differently retracts the runs it gave and
+ * publishes the new reading under ids no earlier event had.
  */
 class CorrectionsTest {
   private static final Instant MTIME = Instant.parse("2026-12-04T09:00:00Z");
@@ -109,9 +109,7 @@ class CorrectionsTest {
     assertEquals(List.of(), second.replaced());
     // its run_started says otherwise than the first report's: the first one's stands
     assertTrue(second.events().stream().noneMatch(RunStarted.class::isInstance));
-    assertTrue(
-        second.events().stream()
-            .allMatch(e -> e.runId().equals(first.get(0).runId())));
+    assertTrue(second.events().stream().allMatch(e -> e.runId().equals(first.get(0).runId())));
   }
 
   private Corrections.Plan plan(ImportBatch batch, EarlierReadings earlier) {
@@ -159,8 +157,8 @@ class CorrectionsTest {
                 "TPROC-C",
                 tag,
                 "import:hammerdb",
-                new RunParameters("tprocc", null, null, 10, 300.0, "min", 1, List.of(8), null, null,
-                    null),
+                new RunParameters(
+                    "tprocc", null, null, 10, 300.0, "min", 1, List.of(8), null, null, null),
                 List.of()),
             new IterationFinished(
                 null,

@@ -1,0 +1,230 @@
+package io.benchlake.cli;
+
+import static io.benchlake.cli.ImportRoundTripIT.ok;
+import static io.benchlake.cli.ImportRoundTripIT.shared;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One test, one name; corrections; conflicts (issues 23 and 24), through the real broker and Flink
+ * job: a HammerDB TPROC-C import and a TAF TPROCC report are one test, a dataset alias merges two
+ * labels, a file re-imported with another date replaces its run, an id re-published with other
+ * content is refused by both ingest paths, and a rebuild gives the same answers throughout.
+ */
+class CanonicalNamesIT {
+  private static final String LOG_LABEL = "Mariadb 11.8.4-MariaDB-log";
+
+  private static String sql(String query) {
+    CliRunner.Run r = CliRunner.run("sql", query, "--format", "csv");
+    ok(r);
+    return String.join("\n", r.out().lines().skip(1).toList());
+  }
+
+  /** What the views answer, as one text to compare before and after a rebuild. */
+  private static String answers() {
+    return sql(
+            "select test_name, dataset, original_test_name, original_dataset,"
+                + " strftime(started_at, '%Y-%m-%d') from runs order by all")
+        + "\n"
+        + sql(
+            "select test_name, dataset, threads, metric, round(mean, 3) from comparison"
+                + " order by all")
+        + "\n"
+        + sql("select test_name, month, threads, metric, runs from monthly order by all");
+  }
+
+  @Test
+  void aHammerdbImportAndATafReportAreOneTestAndACorrectedDateReplacesTheRun() throws Exception {
+    Path home = CliRunner.useFreshHome("canonical-names");
+    Path log = home.resolve("tprocc_vu2.log");
+    // The first result of a HammerDB v4 CLI transcript: 2 active virtual users, NOPM 20515.
+    List<String> lines =
+        Files.readAllLines(Path.of("../ingest/src/test/resources/hammerdb/cli_ladder_v4.log"));
+    Files.write(log, lines.subList(0, lines.indexOf("ALL VIRTUAL USERS COMPLETE") + 1));
+    ok(
+        CliRunner.run(
+            "import",
+            "taf-report",
+            shared("fixtures", "taf-report", "tprocc_nopm_synthetic.txt").toString()));
+    // First read with the date an old importer took from the file's modification time.
+    CliRunner.Run first =
+        CliRunner.run(
+            "import",
+            "hammerdb",
+            log.toString(),
+            "--dataset",
+            LOG_LABEL,
+            "--started-at",
+            "2026-12-04");
+    ok(first);
+    ok(CliRunner.run("ingest"));
+
+    assertEquals("TPROCC", sql("select distinct test_name from runs"));
+    assertEquals(
+        "TPROC-C,TPROCC",
+        sql(
+            "select string_agg(distinct original_test_name, ',' order by original_test_name) from runs"));
+    assertEquals("1", sql("select count(distinct test_name) from comparison"));
+
+    CliRunner.Run alias = CliRunner.run("alias", "dataset", LOG_LABEL, "11.8.4-MariaDB");
+    ok(alias);
+    ok(CliRunner.run("ingest"));
+    assertEquals(
+        "10.11.4-MariaDB\n10.4.10-MariaDB\n11.8.4-MariaDB",
+        sql("select distinct dataset from runs order by 1"));
+    assertEquals(
+        LOG_LABEL, sql("select original_dataset from runs where source = 'import:hammerdb'"));
+    CliRunner.Run list = CliRunner.run("alias", "list", "--format", "csv");
+    ok(list);
+    assertTrue(list.out().contains("dataset," + LOG_LABEL + ",11.8.4-MariaDB,user"), list.out());
+    assertTrue(list.out().contains("test,tproc-c,TPROCC,built-in"), list.out());
+    CliRunner.Run cycle = CliRunner.run("alias", "dataset", "11.8.4-MariaDB", LOG_LABEL);
+    assertEquals(2, cycle.exit(), cycle.err());
+    assertEquals(1, cycle.err().strip().lines().count(), cycle.err());
+
+    String retracted = sql("select run_id from runs where source = 'import:hammerdb'");
+    // The same file read again with the right date: its run is replaced, not copied.
+    CliRunner.Run fixed =
+        CliRunner.run(
+            "import",
+            "hammerdb",
+            log.toString(),
+            "--dataset",
+            LOG_LABEL,
+            "--started-at",
+            "2023-02-10");
+    ok(fixed);
+    assertTrue(
+        fixed
+            .out()
+            .contains("replaced 1 run from " + log + ": started_at 2026-12-04 -> 2023-02-10"),
+        fixed.out());
+    ok(CliRunner.run("ingest"));
+    assertEquals(
+        "1|2023-02-10|hammerdb|2",
+        sql(
+            "select count(*) || '|' || strftime(min(started_at), '%Y-%m-%d') || '|' || min(importer)"
+                + " || '|' || min(importer_version) from runs where source = 'import:hammerdb'"));
+    assertEquals("0", sql("select count(*) from iterations where run_id = '" + retracted + "'"));
+    assertEquals(retracted, sql("select run_id from retracted_runs"));
+    assertEquals(
+        "2023-02", sql("select distinct month from monthly where threads = 2 and metric = 'NOPM'"));
+
+    CliRunner.Run again =
+        CliRunner.run(
+            "import",
+            "hammerdb",
+            log.toString(),
+            "--dataset",
+            LOG_LABEL,
+            "--started-at",
+            "2023-02-10");
+    ok(again);
+    assertTrue(again.out().contains("nothing new: 0 events published"), again.out());
+
+    String before = answers();
+    ok(CliRunner.run("ingest", "--rebuild"));
+    assertEquals(before, answers());
+  }
+
+  @Test
+  void anIdRepublishedWithOtherContentIsRefusedByBothIngestPathsAndADeadRunIsWrittenByBoth()
+      throws Exception {
+    Path home = CliRunner.useFreshHome("content-conflict");
+    Instant started = Instant.parse("2026-11-02T10:00:00Z");
+    Path first = home.resolve("first.jsonl");
+    Files.writeString(first, run("r1", started, 100.0));
+    ok(CliRunner.run("import", "events", first.toString()));
+    ok(CliRunner.run("ingest"));
+
+    // The same ids with another TPS, and a run that died two hours ago: samples, no end.
+    Instant dead = Instant.now().minus(2, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS);
+    Path second = home.resolve("second.jsonl");
+    Files.writeString(second, run("r1", started, 250.0) + deadRun("r2", dead));
+    ok(CliRunner.run("import", "events", second.toString()));
+    CliRunner.Run incremental = CliRunner.run("ingest");
+    assertEquals(4, incremental.exit(), incremental.out() + incremental.err());
+    assertTrue(
+        incremental.out().contains("was published before with other content"), incremental.out());
+    assertTrue(incremental.out().contains("250.0"), "both versions: " + incremental.out());
+    String answers =
+        sql(
+            "select run_id, metric, value, status from iterations where metric = 'TPS' order by all");
+    assertTrue(answers.contains("r1,TPS,100.0,completed"), answers);
+    assertTrue(answers.contains("r2,TPS,"), "the dead run is written: " + answers);
+
+    CliRunner.Run rebuild = CliRunner.run("ingest", "--rebuild");
+    assertEquals(4, rebuild.exit(), rebuild.out() + rebuild.err());
+    assertTrue(rebuild.out().contains("was published before with other content"), rebuild.out());
+    assertEquals(
+        answers,
+        sql(
+            "select run_id, metric, value, status from iterations where metric = 'TPS' order by all"));
+  }
+
+  private static String run(String id, Instant at, double tps) {
+    String head =
+        "\"event_id\":\"%s-%s\",\"run_id\":\""
+            + id
+            + "\",\"emitted_at\":\""
+            + at
+            + "\",\"started_at\":\""
+            + at
+            + "\"";
+    return String.format(
+            "{\"schema\":\"benchlake.run_started/1\","
+                + head
+                + ",\"dataset\":\"MariaDB 11.4.2\",\"test_suite\":\"sysbench\",\"test_name\":\"oltp_read_write\",\"source\":\"test\"}%n",
+            id,
+            "start")
+        + String.format(
+            "{\"schema\":\"benchlake.iteration_finished/1\","
+                + head
+                + ",\"threads\":4,\"iteration\":1,\"status\":\"completed\",\"values\":[{\"metric\":\"TPS\",\"value\":%s,\"unit\":\"tx/s\",\"source\":\"test\"}]}%n",
+            id,
+            "it1",
+            tps)
+        + String.format(
+            "{\"schema\":\"benchlake.run_finished/1\"," + head + ",\"status\":\"completed\"}%n",
+            id,
+            "end");
+  }
+
+  private static String deadRun(String id, Instant at) {
+    String head =
+        "\"event_id\":\"%s-%s\",\"run_id\":\""
+            + id
+            + "\",\"emitted_at\":\""
+            + at
+            + "\",\"started_at\":\""
+            + at
+            + "\"";
+    StringBuilder out =
+        new StringBuilder(
+            String.format(
+                "{\"schema\":\"benchlake.run_started/1\","
+                    + head
+                    + ",\"dataset\":\"MariaDB 11.4.2\",\"test_suite\":\"sysbench\",\"test_name\":\"OLTP_RW\",\"source\":\"test\"}%n",
+                id,
+                "start"));
+    for (int s = 1; s <= 3; s++) {
+      out.append(
+          String.format(
+              "{\"schema\":\"benchlake.sample/1\","
+                  + head
+                  + ",\"threads\":4,\"iteration\":1,\"offset_s\":%d,\"interval_s\":1,\"phase\":\"measured\",\"tps\":%d,\"qps\":0,\"errors_ps\":0,\"reconnects_ps\":0}%n",
+              id,
+              "s" + s,
+              s,
+              10 * s));
+    }
+    return out.toString();
+  }
+}
