@@ -27,6 +27,12 @@ class CanonicalNamesIT {
     return String.join("\n", r.out().lines().skip(1).toList());
   }
 
+  /** Imports the HammerDB log for the dataset LOG_LABEL, dated {@code date}. */
+  private static CliRunner.Run importLog(Path log, String date) {
+    return CliRunner.run(
+        "import", "hammerdb", log.toString(), "--dataset", LOG_LABEL, "--started-at", date);
+  }
+
   /** What the views answer, as one text to compare before and after a rebuild. */
   private static String answers() {
     return sql(
@@ -54,15 +60,7 @@ class CanonicalNamesIT {
             "taf-report",
             shared("fixtures", "taf-report", "tprocc_nopm_synthetic.txt").toString()));
     // First read with the date an old importer took from the file's modification time.
-    CliRunner.Run first =
-        CliRunner.run(
-            "import",
-            "hammerdb",
-            log.toString(),
-            "--dataset",
-            LOG_LABEL,
-            "--started-at",
-            "2026-12-04");
+    CliRunner.Run first = importLog(log, "2026-12-04");
     ok(first);
     ok(CliRunner.run("ingest"));
 
@@ -91,15 +89,7 @@ class CanonicalNamesIT {
 
     String retracted = sql("select run_id from runs where source = 'import:hammerdb'");
     // The same file read again with the right date: its run is replaced, not copied.
-    CliRunner.Run fixed =
-        CliRunner.run(
-            "import",
-            "hammerdb",
-            log.toString(),
-            "--dataset",
-            LOG_LABEL,
-            "--started-at",
-            "2023-02-10");
+    CliRunner.Run fixed = importLog(log, "2023-02-10");
     ok(fixed);
     assertTrue(
         fixed
@@ -117,15 +107,7 @@ class CanonicalNamesIT {
     assertEquals(
         "2023-02", sql("select distinct month from monthly where threads = 2 and metric = 'NOPM'"));
 
-    CliRunner.Run again =
-        CliRunner.run(
-            "import",
-            "hammerdb",
-            log.toString(),
-            "--dataset",
-            LOG_LABEL,
-            "--started-at",
-            "2023-02-10");
+    CliRunner.Run again = importLog(log, "2023-02-10");
     ok(again);
     assertTrue(again.out().contains("nothing new: 0 events published"), again.out());
 
@@ -169,61 +151,55 @@ class CanonicalNamesIT {
             "select run_id, metric, value, status from iterations where metric = 'TPS' order by all"));
   }
 
-  private static String run(String id, Instant at, double tps) {
-    String head =
-        "\"event_id\":\"%s-%s\",\"run_id\":\""
-            + id
-            + "\",\"emitted_at\":\""
-            + at
-            + "\",\"started_at\":\""
-            + at
-            + "\"";
+  /** One event as a JSON line: its kind, run, name within the run, time and other fields. */
+  private static String line(String kind, String run, String name, Instant at, String fields) {
     return String.format(
-            "{\"schema\":\"benchlake.run_started/1\","
-                + head
-                + ",\"dataset\":\"MariaDB 11.4.2\",\"test_suite\":\"sysbench\",\"test_name\":\"oltp_read_write\",\"source\":\"test\"}%n",
-            id,
-            "start")
-        + String.format(
-            "{\"schema\":\"benchlake.iteration_finished/1\","
-                + head
-                + ",\"threads\":4,\"iteration\":1,\"status\":\"completed\",\"values\":[{\"metric\":\"TPS\",\"value\":%s,\"unit\":\"tx/s\",\"source\":\"test\"}]}%n",
-            id,
-            "it1",
-            tps)
-        + String.format(
-            "{\"schema\":\"benchlake.run_finished/1\"," + head + ",\"status\":\"completed\"}%n",
-            id,
-            "end");
+        "{\"schema\":\"benchlake.%s/1\",\"event_id\":\"%s-%s\",\"run_id\":\"%s\","
+            + "\"emitted_at\":\"%s\",\"started_at\":\"%s\",%s}%n",
+        kind, run, name, run, at, at, fields);
   }
 
+  private static String started(String run, Instant at, String test) {
+    return line(
+        "run_started",
+        run,
+        "start",
+        at,
+        "\"dataset\":\"MariaDB 11.4.2\",\"test_suite\":\"sysbench\",\"test_name\":\""
+            + test
+            + "\",\"source\":\"test\"");
+  }
+
+  /** A completed run of one iteration at 4 threads with {@code tps}. */
+  private static String run(String id, Instant at, double tps) {
+    return started(id, at, "oltp_read_write")
+        + line(
+            "iteration_finished",
+            id,
+            "it1",
+            at,
+            "\"threads\":4,\"iteration\":1,\"status\":\"completed\",\"values\":[{\"metric\":"
+                + "\"TPS\",\"value\":"
+                + tps
+                + ",\"unit\":\"tx/s\",\"source\":\"test\"}]")
+        + line("run_finished", id, "end", at, "\"status\":\"completed\"");
+  }
+
+  /** A run that died in its first iteration: three samples (10, 20, 30 tx/s) and no end. */
   private static String deadRun(String id, Instant at) {
-    String head =
-        "\"event_id\":\"%s-%s\",\"run_id\":\""
-            + id
-            + "\",\"emitted_at\":\""
-            + at
-            + "\",\"started_at\":\""
-            + at
-            + "\"";
-    StringBuilder out =
-        new StringBuilder(
-            String.format(
-                "{\"schema\":\"benchlake.run_started/1\","
-                    + head
-                    + ",\"dataset\":\"MariaDB 11.4.2\",\"test_suite\":\"sysbench\",\"test_name\":\"OLTP_RW\",\"source\":\"test\"}%n",
-                id,
-                "start"));
+    StringBuilder out = new StringBuilder(started(id, at, "OLTP_RW"));
     for (int s = 1; s <= 3; s++) {
       out.append(
-          String.format(
-              "{\"schema\":\"benchlake.sample/1\","
-                  + head
-                  + ",\"threads\":4,\"iteration\":1,\"offset_s\":%d,\"interval_s\":1,\"phase\":\"measured\",\"tps\":%d,\"qps\":0,\"errors_ps\":0,\"reconnects_ps\":0}%n",
+          line(
+              "sample",
               id,
               "s" + s,
-              s,
-              10 * s));
+              at,
+              "\"threads\":4,\"iteration\":1,\"offset_s\":"
+                  + s
+                  + ",\"interval_s\":1,\"phase\":\"measured\",\"tps\":"
+                  + 10 * s
+                  + ",\"qps\":0,\"errors_ps\":0,\"reconnects_ps\":0"));
     }
     return out.toString();
   }
