@@ -35,6 +35,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * codec writes them.
  */
 final class ContentConflicts {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(ContentConflicts.class);
+
   private ContentConflicts() {}
 
   /** Where one version of an event is in the log, and a digest of its bytes. */
@@ -60,6 +63,7 @@ final class ContentConflicts {
    */
   static Map<String, String> find(
       String bootstrap, Map<Integer, Long> from, Map<Integer, Long> end) {
+    long began = System.nanoTime();
     Map<String, Version> first = new HashMap<>();
     Map<String, List<Version>> others = new LinkedHashMap<>();
     Set<String> retracted = new HashSet<>();
@@ -67,6 +71,7 @@ final class ContentConflicts {
         bootstrap,
         from,
         end,
+        id -> true,
         (id, v) -> {
           Version seen = first.get(id);
           if (seen == null) {
@@ -86,11 +91,8 @@ final class ContentConflicts {
         bootstrap,
         Map.of(),
         from,
-        (id, v) -> {
-          if (first.containsKey(id)) {
-            earlier.merge(id, v, (a, b) -> b.before(a) ? b : a);
-          }
-        },
+        first::containsKey,
+        (id, v) -> earlier.merge(id, v, (a, b) -> b.before(a) ? b : a),
         retracted);
     earlier.forEach(
         (id, v) -> {
@@ -100,6 +102,11 @@ final class ContentConflicts {
           }
         });
     Map<String, String> refused = new LinkedHashMap<>();
+    LOG.info(
+        "conflict check: {} event ids in range, {} seen with other content, in {} ms",
+        first.size(),
+        others.size(),
+        (System.nanoTime() - began) / 1_000_000);
     if (others.isEmpty()) {
       return refused;
     }
@@ -137,11 +144,15 @@ final class ContentConflicts {
     void accept(String eventId, Version version);
   }
 
-  /** Each event of {@code [from, to)}: its id and version; the runs retracted go to {@code out}. */
+  /**
+   * Each event of {@code [from, to)} whose id is {@code wanted}: its id and version (its bytes are
+   * hashed only then); the runs retracted go to {@code retracted}.
+   */
   private static void read(
       String bootstrap,
       Map<Integer, Long> from,
       Map<Integer, Long> to,
+      java.util.function.Predicate<String> wanted,
       Visitor visitor,
       Set<String> retracted) {
     try (KafkaConsumer<byte[], byte[]> consumer =
@@ -169,6 +180,9 @@ final class ContentConflicts {
             }
             if (head.is(EventKind.RETRACTION)) {
               retracted.add(head.runId());
+            }
+            if (!wanted.test(head.eventId())) {
+              continue;
             }
             visitor.accept(
                 head.eventId(),

@@ -27,6 +27,8 @@ import java.util.stream.Stream;
  * same file twice adds nothing.
  */
 public final class ImportService {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(ImportService.class);
 
   /** The parsed batches and the files that failed (each as one line: file:line: what). */
   public record Parsed(
