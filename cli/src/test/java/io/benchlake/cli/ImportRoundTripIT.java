@@ -205,7 +205,8 @@ class ImportRoundTripIT {
     Path second = Files.createTempFile("events-b", ".jsonl");
     ok(CliRunner.run("export", "events", "--out", second.toString()));
     List<String> a = Files.readAllLines(first);
-    assertEquals(4 * (3 + 6 * 3), a.size());
+    // per run: run_started, environment, run_finished, 6 x 3 iterations, and its run_source
+    assertEquals(4 * (3 + 6 * 3 + 1), a.size());
     assertEquals(a, Files.readAllLines(second));
   }
 
