@@ -45,11 +45,13 @@ public final class Corrections {
 
   /**
    * @param digestOf the SHA-256 of each batch's files, by the name the batch gives them
+   * @param linesOf the number of lines of each
    * @param now when the retractions are made
    */
   public Plan plan(
       List<ImportBatch> batches,
       Map<String, String> digestOf,
+      Map<String, Integer> linesOf,
       EarlierReadings earlier,
       Instant now) {
     List<Event> out = new ArrayList<>();
@@ -61,6 +63,9 @@ public final class Corrections {
       Set<String> digests = new TreeSet<>();
       files.forEach(f -> digests.add(f.sha256()));
       Set<String> fromTheseFiles = earlier.liveRunsFrom(digests);
+      Map<String, Integer> lines = new LinkedHashMap<>();
+      batch.files().forEach(f -> lines.put(digestOf.get(f), linesOf.getOrDefault(f, 0)));
+      fromTheseFiles.addAll(earlier.legacyRunsFrom(lines));
       Set<String> keep = new LinkedHashSet<>();
       List<NewRun> changed = new ArrayList<>();
       for (var run : byRun(batch.events()).entrySet()) {
@@ -71,9 +76,8 @@ public final class Corrections {
             && r.conflicting().isEmpty()
             && !earlier.retracted().containsKey(r.runId())) {
           keep.add(r.runId());
-          if (fromTheseFiles.contains(r.runId())) {
-            unchanged++;
-          } else {
+          unchanged++;
+          if (!earlier.liveRunsFrom(digests).contains(r.runId())) {
             // Published before, but with no record of these files (imported before sources were
             // recorded): only the record is new.
             out.add(source(r.runId(), r.events(), files));

@@ -4,6 +4,7 @@ import io.benchlake.bus.EventLog;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.EventHead;
+import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.EventKind;
 import io.benchlake.schemas.InvalidEventException;
 import io.benchlake.schemas.Retraction;
@@ -30,11 +31,44 @@ public record EarlierReadings(
     Map<String, RunStarted> runs,
     Map<String, List<RunSource>> sources,
     Map<String, Retraction> retracted,
-    Map<String, String> contentOf) {
+    Map<String, String> contentOf,
+    Map<String, String> unsourcedIterations) {
 
   /** Nothing published yet. */
   public static EarlierReadings none() {
-    return new EarlierReadings(Map.of(), Map.of(), Map.of(), Map.of());
+    return new EarlierReadings(Map.of(), Map.of(), Map.of(), Map.of(), Map.of());
+  }
+
+  /**
+   * The live runs imported before sources were recorded (no run_source) that came from one of
+   * {@code files} (SHA-256 and line count of each). Their iteration_finished ids tell: the sysbench
+   * importer derived them from the run and the log's digest, the HammerDB importer from the run,
+   * the digest and the TEST RESULT's line. (A TAF report's ids hold no digest: such a run is found
+   * only when the new reading keeps its run id, by the ids it shares.)
+   */
+  public Set<String> legacyRunsFrom(Map<String, Integer> files) {
+    Set<String> found = new java.util.LinkedHashSet<>();
+    for (String run : new java.util.LinkedHashSet<>(unsourcedIterations.values())) {
+      if (retracted.containsKey(run)) {
+        continue;
+      }
+      search:
+      for (var file : files.entrySet()) {
+        if (unsourcedIterations.containsKey(
+            EventIds.derived(run, file.getKey(), "iteration_finished"))) {
+          found.add(run);
+          break;
+        }
+        for (int line = 0; line <= file.getValue() + 1; line++) {
+          if (unsourcedIterations.containsKey(
+              EventIds.derived(run, file.getKey() + ":" + line, "iteration_finished"))) {
+            found.add(run);
+            break search;
+          }
+        }
+      }
+    }
+    return found;
   }
 
   /** The runs whose recorded sources include a file of {@code digests}, and are not retracted. */
@@ -60,6 +94,7 @@ public record EarlierReadings(
     Map<String, List<RunSource>> sources = new LinkedHashMap<>();
     Map<String, Retraction> retracted = new HashMap<>();
     Map<String, String> contentOf = new HashMap<>();
+    Map<String, String> iterations = new HashMap<>();
     EventLog.readAll(
         bootstrap,
         bytes -> {
@@ -69,6 +104,10 @@ public record EarlierReadings(
           }
           if (wanted.contains(head.eventId())) {
             contentOf.put(head.eventId(), ReadingDigest.of(bytes));
+          }
+          if (head.is(EventKind.ITERATION_FINISHED)) {
+            iterations.put(head.eventId(), head.runId());
+            return;
           }
           if (!head.is(EventKind.RUN_STARTED)
               && !head.is(EventKind.RUN_SOURCE)
@@ -89,6 +128,14 @@ public record EarlierReadings(
             retracted.put(x.runId(), x);
           }
         });
-    return new EarlierReadings(runs, sources, retracted, contentOf);
+    // Only imported runs that carry no record of their files are looked up by their ids.
+    iterations
+        .values()
+        .removeIf(
+            run ->
+                sources.containsKey(run)
+                    || !runs.containsKey(run)
+                    || !runs.get(run).source().startsWith("import:"));
+    return new EarlierReadings(runs, sources, retracted, contentOf, iterations);
   }
 }

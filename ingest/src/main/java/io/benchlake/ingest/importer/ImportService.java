@@ -95,15 +95,26 @@ public final class ImportService {
       return new Published(parsed.events(), List.of(), 0);
     }
     Map<String, String> digests = new LinkedHashMap<>();
+    Map<String, Integer> lines = new LinkedHashMap<>();
     Set<String> ids = new HashSet<>();
     for (ImportBatch b : parsed.batches()) {
-      b.files().forEach(f -> digests.computeIfAbsent(f, ImportService::digestOf));
+      for (String f : b.files()) {
+        if (!digests.containsKey(f)) {
+          byte[] bytes = read(f);
+          digests.put(f, ReadingDigest.of(bytes));
+          lines.put(f, lineCount(bytes));
+        }
+      }
       b.events().forEach(e -> ids.add(e.eventId()));
     }
+    long began = System.nanoTime();
+    EarlierReadings earlier = EarlierReadings.fromLog(bootstrap, ids);
+    LOG.info(
+        "read what earlier imports published ({} runs) in {} ms",
+        earlier.runs().size(),
+        (System.nanoTime() - began) / 1_000_000);
     Corrections.Plan plan =
-        new Corrections(format)
-            .plan(
-                parsed.batches(), digests, EarlierReadings.fromLog(bootstrap, ids), Instant.now());
+        new Corrections(format).plan(parsed.batches(), digests, lines, earlier, Instant.now());
     if (!plan.events().isEmpty()) {
       try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap)) {
         publisher.publishAll(plan.events());
@@ -112,12 +123,20 @@ public final class ImportService {
     return new Published(plan.events().size(), plan.replaced(), plan.runsUnchanged());
   }
 
-  private static String digestOf(String file) {
+  private static byte[] read(String file) {
     try {
-      return ReadingDigest.of(Files.readAllBytes(Path.of(file)));
+      return Files.readAllBytes(Path.of(file));
     } catch (IOException e) {
       throw new BadInputException(file + ": cannot read: " + e.getMessage());
     }
+  }
+
+  private static int lineCount(byte[] bytes) {
+    int lines = 1;
+    for (byte b : bytes) {
+      lines += b == '\n' ? 1 : 0;
+    }
+    return lines;
   }
 
   private interface FileHandler {

@@ -112,8 +112,41 @@ class CorrectionsTest {
     assertTrue(second.events().stream().allMatch(e -> e.runId().equals(first.get(0).runId())));
   }
 
+  @Test
+  void aRunImportedBeforeSourcesWereRecordedIsFoundByItsIdsWhenItsDateChanges() {
+    // As the HammerDB importer derived a result's ids before run_source: the run, the file's
+    // digest and the TEST RESULT's line (here 23); the sysbench importer's, without the line.
+    for (String idPart : List.of(DIGESTS.get("run.log") + ":23", DIGESTS.get("run.log"))) {
+      ImportBatch legacyReading = reading("run.log", MTIME, 1000);
+      String oldRun = legacyReading.events().get(0).runId();
+      List<Event> legacy = new ArrayList<>(legacyReading.events());
+      IterationFinished f = (IterationFinished) legacy.get(1);
+      legacy.set(
+          1,
+          new IterationFinished(
+              null,
+              EventIds.derived(oldRun, idPart, "iteration_finished"),
+              oldRun,
+              MTIME,
+              MTIME,
+              8,
+              1,
+              f.status(),
+              f.measuredS(),
+              f.values(),
+              List.of(),
+              null,
+              null));
+      Corrections.Plan fixed = plan(reading("run.log", REAL, 1000), seen(legacy));
+      assertEquals(oldRun, fixed.events().get(0).runId(), idPart);
+      assertEquals(
+          List.of("replaced 1 run from run.log: started_at 2026-12-04 -> 2023-02-10"),
+          fixed.replaced());
+    }
+  }
+
   private Corrections.Plan plan(ImportBatch batch, EarlierReadings earlier) {
-    return corrections.plan(List.of(batch), DIGESTS, earlier, NOW);
+    return corrections.plan(List.of(batch), DIGESTS, Map.of("run.log", 40), earlier, NOW);
   }
 
   /** What a log holding {@code events} tells the next import. */
@@ -122,7 +155,11 @@ class CorrectionsTest {
     Map<String, List<RunSource>> sources = new LinkedHashMap<>();
     Map<String, Retraction> retracted = new HashMap<>();
     Map<String, String> content = new HashMap<>();
+    Map<String, String> iterations = new HashMap<>();
     for (Event e : events) {
+      if (e instanceof IterationFinished f) {
+        iterations.put(f.eventId(), f.runId());
+      }
       content.put(e.eventId(), ReadingDigest.of(codec.encode(e)));
       if (e instanceof RunStarted r) {
         runs.put(r.runId(), r);
@@ -132,7 +169,8 @@ class CorrectionsTest {
         retracted.put(x.runId(), x);
       }
     }
-    return new EarlierReadings(runs, sources, retracted, content);
+    iterations.values().removeIf(run -> sources.containsKey(run));
+    return new EarlierReadings(runs, sources, retracted, content, iterations);
   }
 
   private static ImportBatch reading(String file, Instant startedAt, double nopm) {
