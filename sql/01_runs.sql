@@ -2,11 +2,20 @@
 -- properties_json lists run_started's properties, then those only known at the end (run_finished's).
 -- excluded: the run was left out whole (`benchlake annotate RUN --exclude`), with the reason.
 -- Rows read twice (a re-read range, an import repeated) are kept once, newest ingest first.
+-- dataset and test_name are the canonical names (00_aliases.sql); original_dataset and
+-- original_test_name those the run was published with. Retracted runs are left out; importer,
+-- importer_version and source_files_json say where an imported run was read from (its newest
+-- run_source).
 CREATE OR REPLACE VIEW runs AS
 WITH started AS (
     SELECT * EXCLUDE (rn)
     FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY ingest_seq DESC, emitted_at DESC) AS rn
-          FROM raw_runs WHERE kind = 'run_started')
+          FROM raw_runs r ANTI JOIN retracted_runs x USING (run_id) WHERE kind = 'run_started')
+    WHERE rn = 1
+), sources AS (
+    SELECT run_id, importer, importer_version, source_files_json
+    FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY emitted_at DESC, event_id DESC) AS rn
+          FROM raw_runs WHERE kind = 'run_source')
     WHERE rn = 1
 ), finished AS (
     SELECT run_id, status, error, emitted_at AS finished_at, properties_json AS end_properties_json
@@ -14,7 +23,8 @@ WITH started AS (
           FROM raw_runs WHERE kind = 'run_finished')
     WHERE rn = 1
 )
-SELECT s.run_id, s.dataset, s.test_suite, s.test_name, s.tag, s.source,
+SELECT s.run_id, coalesce(cd.canonical, s.dataset) AS dataset, s.test_suite,
+       coalesce(ct.canonical, s.test_name) AS test_name, s.tag, s.source,
        s.started_at, f.finished_at, coalesce(f.status, 'running') AS status, f.error,
        s.workload, s.tables, s.table_size, s.warehouses, s.duration_s, s.duration_unit,
        s.iterations, s.threads AS thread_ladder, s.warmup_s, s.report_interval_s, s.rand_type,
@@ -23,5 +33,10 @@ SELECT s.run_id, s.dataset, s.test_suite, s.test_name, s.tag, s.source,
                                      CAST(f.end_properties_json AS JSON[])))::VARCHAR
        END AS properties_json,
        s.month,
-       x.run_id IS NOT NULL AS excluded, x.reason AS excluded_reason
-FROM started s LEFT JOIN finished f USING (run_id) LEFT JOIN run_exclusions x USING (run_id);
+       x.run_id IS NOT NULL AS excluded, x.reason AS excluded_reason,
+       s.dataset AS original_dataset, s.test_name AS original_test_name,
+       src.importer, src.importer_version, src.source_files_json
+FROM started s LEFT JOIN finished f USING (run_id) LEFT JOIN run_exclusions x USING (run_id)
+     LEFT JOIN sources src USING (run_id)
+     LEFT JOIN canonical_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset
+     LEFT JOIN canonical_names ct ON ct.kind = 'test' AND ct.name = s.test_name;

@@ -2,23 +2,25 @@
 -- a complete iteration beats one seen only in part, the source's value beats one computed from
 -- samples, and the newer ingest beats the older. excluded: the newest annotation whose scope
 -- covers the iteration (its run, its thread count or all, its iteration or all) left it out of
--- statistics, for excluded_reason.
+-- statistics, for excluded_reason. Retracted runs are left out.
 CREATE OR REPLACE VIEW iterations AS
 --
 -- One ingest writes each (run, thread count, iteration, metric) once, and compaction keeps each
 -- row's ingest_seq, so only a run whose rows came from more than one ingest can have a key twice:
 -- those runs go through the ranking, every other run's rows are kept as they are (ranking all
 -- rows cost ~0.3 s per million).
-WITH rewritten AS (
-    SELECT run_id FROM raw_iterations GROUP BY run_id HAVING min(ingest_seq) <> max(ingest_seq)
+WITH live AS (
+    SELECT * FROM raw_iterations ANTI JOIN retracted_runs USING (run_id)
+), rewritten AS (
+    SELECT run_id FROM live GROUP BY run_id HAVING min(ingest_seq) <> max(ingest_seq)
 ), kept AS (
-    SELECT r.* FROM raw_iterations r ANTI JOIN rewritten USING (run_id)
+    SELECT r.* FROM live r ANTI JOIN rewritten USING (run_id)
     UNION ALL
     SELECT * EXCLUDE (rn)
     FROM (SELECT r.*, row_number() OVER (
               PARTITION BY run_id, threads, iteration, metric
               ORDER BY (status = 'incomplete'), computed, ingest_seq DESC) AS rn
-          FROM raw_iterations r SEMI JOIN rewritten USING (run_id))
+          FROM live r SEMI JOIN rewritten USING (run_id))
     WHERE rn = 1
 ), verdict AS (
     SELECT * EXCLUDE (rn)

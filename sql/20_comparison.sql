@@ -9,10 +9,12 @@ WITH latest AS (
 ), first_seen AS (
     -- the order datasets first appeared in the event log (a process gives its run_started records
     -- strictly increasing log timestamps, so the order holds across partitions); started_at where
-    -- that is unknown
-    SELECT dataset, min(log_timestamp) AS first_logged, min(log_offset) AS first_offset,
-           min(started_at) AS first_started
-    FROM raw_runs WHERE kind = 'run_started' GROUP BY dataset
+    -- that is unknown; by canonical label, as runs name datasets
+    SELECT coalesce(c.canonical, r.dataset) AS dataset, min(log_timestamp) AS first_logged,
+           min(log_offset) AS first_offset, min(started_at) AS first_started
+    FROM raw_runs r ANTI JOIN retracted_runs USING (run_id)
+    LEFT JOIN canonical_names c ON c.kind = 'dataset' AND c.name = r.dataset
+    WHERE r.kind = 'run_started' GROUP BY 1
 )
 SELECT l.test_name, l.dataset,
        dense_rank() OVER (PARTITION BY l.test_name

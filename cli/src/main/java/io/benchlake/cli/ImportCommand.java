@@ -143,14 +143,22 @@ final class ImportCommand implements Callable<Integer> {
           parsed.events(), parsed.batches().size());
     } else if (!parsed.batches().isEmpty()) {
       BenchlakeHome home = BenchlakeHome.fromEnvironment();
-      boolean visible;
+      ImportService.Published published;
       try (EventBus connection = bus.connect(home)) {
-        visible = service.publish(parsed, connection.bootstrap(), home);
+        published = service.publish(request.format(), parsed, connection.bootstrap(), home);
       }
-      System.out.printf(
-          "published %d events in one transaction; `benchlake ingest` makes them queryable%n",
-          parsed.events());
-      if (!visible) {
+      published.replaced().forEach(System.out::println);
+      if (published.events() == 0) {
+        System.out.printf(
+            "nothing new: 0 events published (%d run(s) read as before)%n",
+            published.runsUnchanged());
+      } else {
+        System.out.printf(
+            "published %d new events in one transaction; `benchlake ingest` makes them"
+                + " queryable%n",
+            published.events());
+      }
+      if (!published.visible()) {
         System.out.println(
             "Note: another transaction still open on the event log (an import under way) holds"
                 + " them back from readers until it ends");

@@ -205,8 +205,9 @@ class ImportRoundTripIT {
     Path second = Files.createTempFile("events-b", ".jsonl");
     ok(CliRunner.run("export", "events", "--out", second.toString()));
     List<String> a = Files.readAllLines(first);
-    // per dataset: run_started, environment, run_finished, source_statistics, 6 x 3 iterations
-    assertEquals(4 * (4 + 6 * 3), a.size());
+    // per run: run_started, environment, run_finished, source_statistics, 6 x 3 iterations,
+    // and its run_source
+    assertEquals(4 * (4 + 6 * 3 + 1), a.size());
     assertEquals(a, Files.readAllLines(second));
   }
 

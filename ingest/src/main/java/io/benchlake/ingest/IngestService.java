@@ -363,8 +363,15 @@ public final class IngestService {
     }
     long seq = current.seq() + 1;
     Instant started = Instant.now();
+    Map<Integer, Long> from = new TreeMap<>();
+    starting.forEach((tp, offset) -> from.put(tp.partition(), offset));
     IngestJob.Batch batch =
-        new IngestJob.Batch(seq, started, current.readUpTo(), previousStart(current));
+        new IngestJob.Batch(
+            seq,
+            started,
+            current.readUpTo(),
+            previousStart(current),
+            ContentConflicts.find(bootstrap, from, end));
     Path openDir = warehouse.staging(seq).resolve("_open");
     Map<Integer, Long> dlqBefore = EventLog.endOffsets(bootstrap, Topics.DLQ);
     Long read = null;

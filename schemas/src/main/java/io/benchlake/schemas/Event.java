@@ -10,7 +10,10 @@ public sealed interface Event
         IterationFinished,
         RunFinished,
         Annotation,
-        SourceStatistics {
+        SourceStatistics,
+        Alias,
+        Retraction,
+        RunSource {
 
   /** The schema name and version, e.g. {@code benchlake.sample/1}. */
   String schema();

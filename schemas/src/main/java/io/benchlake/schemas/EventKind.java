@@ -11,7 +11,10 @@ public enum EventKind {
   ITERATION_FINISHED("iteration_finished", IterationFinished.class),
   RUN_FINISHED("run_finished", RunFinished.class),
   ANNOTATION("annotation", Annotation.class),
-  SOURCE_STATISTICS("source_statistics", SourceStatistics.class);
+  SOURCE_STATISTICS("source_statistics", SourceStatistics.class),
+  ALIAS("alias", Alias.class),
+  RETRACTION("retraction", Retraction.class),
+  RUN_SOURCE("run_source", RunSource.class);
 
   /** The only version of every schema so far; a breaking change adds a new one. */
   public static final int CURRENT_VERSION = 1;

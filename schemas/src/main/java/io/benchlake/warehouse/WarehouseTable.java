@@ -20,7 +20,9 @@ public enum WarehouseTable {
   ITERATIONS("iterations"),
   TIMINGS("timings"),
   ANNOTATIONS("annotations"),
-  SOURCE_STATISTICS("source_statistics");
+  SOURCE_STATISTICS("source_statistics"),
+  ALIASES("aliases"),
+  RETRACTIONS("retractions");
 
   private final String dirName;
 

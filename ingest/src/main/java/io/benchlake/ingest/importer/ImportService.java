@@ -13,11 +13,13 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -26,6 +28,8 @@ import java.util.stream.Stream;
  * same file twice adds nothing.
  */
 public final class ImportService {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(ImportService.class);
 
   /** The parsed batches and the files that failed (each as one line: file:line: what). */
   public record Parsed(
@@ -77,6 +81,69 @@ public final class ImportService {
       return publisher.publishAll(
           parsed.batches().stream().flatMap(b -> b.events().stream()).toList());
     }
+  }
+
+  /**
+   * What an import published: how many events, the runs it replaced (one line per set of files),
+   * and how many runs were read as before and so added nothing.
+   */
+  public record Published(int events, List<String> replaced, int runsUnchanged, boolean visible) {}
+
+  /**
+   * Publishes in one transaction what the files add to the log: for the text formats, runs read as
+   * before add nothing and runs read differently from files read before replace the earlier ones
+   * ({@link Corrections}); {@code events} files are published as they are.
+   */
+  public Published publish(
+      ImportFormat format, Parsed parsed, String bootstrap, BenchlakeHome home) {
+    if (format == ImportFormat.EVENTS) {
+      boolean visible = publish(parsed, bootstrap, home);
+      return new Published(parsed.events(), List.of(), 0, visible);
+    }
+    Map<String, String> digests = new LinkedHashMap<>();
+    Map<String, Integer> lines = new LinkedHashMap<>();
+    Set<String> ids = new HashSet<>();
+    for (ImportBatch b : parsed.batches()) {
+      for (String f : b.files()) {
+        if (!digests.containsKey(f)) {
+          byte[] bytes = read(f);
+          digests.put(f, ReadingDigest.of(bytes));
+          lines.put(f, lineCount(bytes));
+        }
+      }
+      b.events().forEach(e -> ids.add(e.eventId()));
+    }
+    long began = System.nanoTime();
+    EarlierReadings earlier = EarlierReadings.fromLog(bootstrap, ids);
+    LOG.info(
+        "read what earlier imports published ({} runs) in {} ms",
+        earlier.runs().size(),
+        (System.nanoTime() - began) / 1_000_000);
+    Corrections.Plan plan =
+        new Corrections(format).plan(parsed.batches(), digests, lines, earlier, Instant.now());
+    boolean visible = true;
+    if (!plan.events().isEmpty()) {
+      try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap, home)) {
+        visible = publisher.publishAll(plan.events());
+      }
+    }
+    return new Published(plan.events().size(), plan.replaced(), plan.runsUnchanged(), visible);
+  }
+
+  private static byte[] read(String file) {
+    try {
+      return Files.readAllBytes(Path.of(file));
+    } catch (IOException e) {
+      throw new BadInputException(file + ": cannot read: " + e.getMessage());
+    }
+  }
+
+  private static int lineCount(byte[] bytes) {
+    int lines = 1;
+    for (byte b : bytes) {
+      lines += b == '\n' ? 1 : 0;
+    }
+    return lines;
   }
 
   private interface FileHandler {

@@ -8,10 +8,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -58,7 +55,7 @@ public record SourceFile(
         text.lines().toList(),
         text.isEmpty() || text.endsWith("\n"),
         modified,
-        sha256(bytes));
+        ReadingDigest.of(bytes));
   }
 
   private static long badLine(byte[] bytes) {
@@ -77,14 +74,6 @@ public record SourceFile(
       }
     }
     return line - 1;
-  }
-
-  private static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   public BadInputException error(int lineIndex, String message) {

@@ -1,12 +1,15 @@
 package io.benchlake.ingest.job;
 
+import io.benchlake.schemas.Alias;
 import io.benchlake.schemas.Annotation;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.InvalidEventException;
 import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.Retraction;
 import io.benchlake.schemas.RunFinished;
+import io.benchlake.schemas.RunSource;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
 import io.benchlake.schemas.SourceStatistics;
@@ -21,10 +24,11 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Parses and validates each event, writes runs, environments, samples, timings and annotations rows
- * to side outputs, and passes samples, iteration_finished and run_finished on to the run's
- * aggregate. An event the previous ingest already read (the offsets were held back for an open
- * iteration) only feeds the aggregate: its rows, or its refusal, were written then.
+ * Parses and validates each event, writes runs (with run_source), environments, samples, timings,
+ * annotations, aliases and retractions rows to side outputs, and passes samples, iteration_finished
+ * and run_finished on to the run's aggregate. An event the previous ingest already read (the
+ * offsets were held back for an open iteration) only feeds the aggregate: its rows, or its refusal,
+ * were written then.
  */
 public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   /** A bundle of samples goes on to the aggregate when it holds this many. */
@@ -73,6 +77,14 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   public void processElement(RawEvent raw, Context ctx, Collector<IterationPart> out) {
     read.add(1);
     boolean reRead = raw.offset < batch.previousReadUpTo().getOrDefault(raw.partition, 0L);
+    String conflict = batch.conflicts().get(raw.origin());
+    if (conflict != null) {
+      // an id seen before with other content: the first version stands, in every ingest path
+      if (!reRead) {
+        ctx.output(Tags.REFUSED, new RefusedEvent(raw.origin(), conflict, raw.value));
+      }
+      return;
+    }
     Event event;
     try {
       event = codec.decode(raw.value);
@@ -90,6 +102,12 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq, raw));
     } else if (event instanceof RunFinished e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+    } else if (event instanceof RunSource e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+    } else if (event instanceof Alias e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.ALIASES), Rows.alias(e, seq));
+    } else if (event instanceof Retraction e) {
+      ctx.output(Tags.TABLES.get(WarehouseTable.RETRACTIONS), Rows.retraction(e, seq));
     } else if (event instanceof Annotation e) {
       ctx.output(Tags.TABLES.get(WarehouseTable.ANNOTATIONS), Rows.annotation(e, seq));
     } else if (event instanceof SourceStatistics e) {

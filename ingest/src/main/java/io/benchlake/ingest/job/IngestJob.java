@@ -25,13 +25,24 @@ public final class IngestJob {
   /**
    * One ingest: its sequence number and start, and the offsets the previous ingest read up to and
    * when it started (null for the first ingest of a warehouse), which tell the aggregate which
-   * iterations that ingest already wrote.
+   * iterations that ingest already wrote; and the events to refuse as conflicts, by origin, with
+   * the reason (ContentConflicts).
    */
   public record Batch(
-      long seq, Instant started, Map<Integer, Long> previousReadUpTo, Instant previousStarted)
+      long seq,
+      Instant started,
+      Map<Integer, Long> previousReadUpTo,
+      Instant previousStarted,
+      Map<String, String> conflicts)
       implements Serializable {
     public Batch {
       previousReadUpTo = new TreeMap<>(previousReadUpTo);
+      conflicts = new TreeMap<>(conflicts);
+    }
+
+    public Batch(
+        long seq, Instant started, Map<Integer, Long> previousReadUpTo, Instant previousStarted) {
+      this(seq, started, previousReadUpTo, previousStarted, Map.of());
     }
 
     /** The first ingest of a warehouse, or a rebuild. */
@@ -117,7 +128,9 @@ public final class IngestJob {
           WarehouseTable.SAMPLES,
           WarehouseTable.TIMINGS,
           WarehouseTable.ANNOTATIONS,
-          WarehouseTable.SOURCE_STATISTICS
+          WarehouseTable.SOURCE_STATISTICS,
+          WarehouseTable.ALIASES,
+          WarehouseTable.RETRACTIONS
         }) {
       routed
           .getSideOutput(Tags.TABLES.get(table))

@@ -114,13 +114,29 @@ public class IterationAggregator
       return false;
     }
     if (silentUntil.isBefore(batch.started())) {
-      // Abandoned: written by the first ingest that found it so (it was open, so read whole).
-      if (batch.previousStarted() == null || !silentUntil.isBefore(batch.previousStarted())) {
+      // Abandoned: written by the first ingest that found it so (it was open, so read whole). The
+      // ingest before found it so only if it read all of it: events older than an hour when first
+      // read (an exported dead run imported again) are written by the ingest that reads them, as
+      // a rebuild writes them.
+      if (batch.previousStarted() == null
+          || !silentUntil.isBefore(batch.previousStarted())
+          || !readByPreviousIngest(parts, batch)) {
         write(runId + "|" + iterationKey, samples, finished, batch, out);
       }
       return false;
     }
     return true;
+  }
+
+  /** Whether the ingest before this one read every event of {@code parts}. */
+  private static boolean readByPreviousIngest(List<IterationPart> parts, IngestJob.Batch batch) {
+    boolean[] all = {true};
+    for (IterationPart part : parts) {
+      part.forEachPosition(
+          (partition, offset) ->
+              all[0] &= offset < batch.previousReadUpTo().getOrDefault(partition, 0L));
+    }
+    return all[0];
   }
 
   /** The samples of the bundles among {@code parts}, in the order they were read. */

@@ -1,13 +1,16 @@
 package io.benchlake.ingest.job;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.benchlake.schemas.Alias;
 import io.benchlake.schemas.Annotation;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.Retraction;
 import io.benchlake.schemas.RunFinished;
+import io.benchlake.schemas.RunSource;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
 import io.benchlake.schemas.SourceStatistics;
@@ -148,6 +151,36 @@ public final class Rows {
               return r;
             })
         .toList();
+  }
+
+  /** A run_source event, as a row of the runs table the runs view joins to its run. */
+  public static GenericRecord run(RunSource e, long seq) {
+    GenericRecord r = row(WarehouseTable.RUNS, e, seq);
+    r.put("kind", "run_source");
+    r.put("emitted_at", micros(e.emittedAt()));
+    r.put("importer", e.importer());
+    r.put("importer_version", e.importerVersion());
+    r.put("source_files_json", json(e.files()));
+    return r;
+  }
+
+  public static GenericRecord alias(Alias e, long seq) {
+    GenericRecord r = row(WarehouseTable.ALIASES, e, seq);
+    r.put("emitted_at", micros(e.emittedAt()));
+    r.put("kind", e.kind().name());
+    r.put("from_name", e.from());
+    r.put("to_name", e.to());
+    r.put("author", e.author());
+    return r;
+  }
+
+  public static GenericRecord retraction(Retraction e, long seq) {
+    GenericRecord r = row(WarehouseTable.RETRACTIONS, e, seq);
+    r.put("emitted_at", micros(e.emittedAt()));
+    r.put("reason", e.reason());
+    r.put("replaced_by", String.join(",", e.replacedBy()));
+    r.put("source_files", String.join(",", e.sourceFiles()));
+    return r;
   }
 
   public static GenericRecord environment(EnvironmentSnapshot e, long seq) {

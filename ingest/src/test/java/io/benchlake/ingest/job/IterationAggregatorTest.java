@@ -74,6 +74,46 @@ class IterationAggregatorTest {
     return bundle.toPart(true);
   }
 
+  /** The rows an ingest writes of the iteration of {@link #bundle()} alone, ended by nothing. */
+  private static List<GenericRecord> abandoned(IngestJob.Batch batch) throws Exception {
+    List<GenericRecord> rows = new ArrayList<>();
+    Collector<GenericRecord> out =
+        new Collector<>() {
+          @Override
+          public void collect(GenericRecord row) {
+            rows.add(row);
+          }
+
+          @Override
+          public void close() {}
+        };
+    assertFalse(
+        IterationAggregator.settle(
+            "r", "8|1", new ArrayList<>(List.of(bundle())), null, batch, CODEC, out));
+    return rows;
+  }
+
+  @Test
+  void aDeadRunsIterationFirstReadWhenAlreadyAnHourOldIsWrittenAsARebuildWritesIt()
+      throws Exception {
+    // Its samples (offsets 1 and 2, emitted at T) arrive after an ingest that started at T + 2h
+    // and read partition 0 up to offset 1: that ingest never saw them whole.
+    Instant now = T.plus(java.time.Duration.ofHours(3));
+    List<GenericRecord> rebuild = abandoned(IngestJob.Batch.first(1, now));
+    List<GenericRecord> incremental =
+        abandoned(
+            new IngestJob.Batch(2, now, Map.of(0, 1L), T.plus(java.time.Duration.ofHours(2))));
+    assertEquals(rebuild.size(), incremental.size());
+    assertEquals(
+        rebuild.stream().map(r -> r.get("metric") + "=" + r.get("value")).toList(),
+        incremental.stream().map(r -> r.get("metric") + "=" + r.get("value")).toList());
+    // The ingest before read it whole and found it silent already: it wrote it then.
+    assertEquals(
+        List.of(),
+        abandoned(
+            new IngestJob.Batch(2, now, Map.of(0, 3L), T.plus(java.time.Duration.ofHours(2)))));
+  }
+
   @Test
   void latencyComesFromTheMergedHistogramsWhenTheSourceGaveNone() throws Exception {
     Map<String, Double> m =

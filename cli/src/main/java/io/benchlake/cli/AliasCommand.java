@@ -1,0 +1,128 @@
+package io.benchlake.cli;
+
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.QueryFiles;
+import io.benchlake.analytics.query.OutputFormat;
+import io.benchlake.analytics.query.ResultFormatter;
+import io.benchlake.bus.EventBus;
+import io.benchlake.bus.EventPublisher;
+import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.schemas.Alias;
+import io.benchlake.warehouse.Warehouse;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** benchlake alias: one test name or dataset label read as another, in every view. */
+@Command(
+    name = "alias",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Read a test name or dataset label as another in every report, regression, trend and view"
+          + " (the run keeps the name it was published with, as original_test_name or"
+          + " original_dataset). sysbench script names (oltp_read_write) and HammerDB spellings"
+          + " (TPROC-C, TPC-C, tpcc) are built in.",
+      "Examples: benchlake alias dataset 'Mariadb 11.4.2-MariaDB-log' 'MariaDB 11.4.2'",
+      "          benchlake alias test my_rw OLTP_RW     benchlake alias list"
+    })
+final class AliasCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Mixin BusOptions bus;
+
+  @Override
+  public void run() {
+    throw new ParameterException(spec.commandLine(), "give test, dataset, remove or list");
+  }
+
+  @Command(name = "test", description = "Read test name FROM as TO.")
+  int test(@Parameters(paramLabel = "FROM") String from, @Parameters(paramLabel = "TO") String to) {
+    return publish(Alias.Kind.test, from, to);
+  }
+
+  @Command(name = "dataset", description = "Read dataset label FROM as TO.")
+  int dataset(
+      @Parameters(paramLabel = "FROM") String from, @Parameters(paramLabel = "TO") String to) {
+    return publish(Alias.Kind.dataset, from, to);
+  }
+
+  @Command(name = "remove", description = "Take back the alias of FROM (KIND: test or dataset).")
+  int remove(
+      @Parameters(paramLabel = "KIND") Alias.Kind kind,
+      @Parameters(paramLabel = "FROM") String from) {
+    return publish(kind, from, from);
+  }
+
+  @Command(name = "list", description = "The aliases in force, the users' and the built-in ones.")
+  int list(
+      @Option(names = "--format", defaultValue = "table", description = "table, csv, json or md.")
+          String format) {
+    OutputFormat f = OutputFormat.parse(format);
+    BenchlakeHome home = BenchlakeHome.fromEnvironment();
+    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
+      System.out.print(
+          ResultFormatter.render(session.query(QueryFiles.read("aliases_list.sql")), f));
+    }
+    return 0;
+  }
+
+  private int publish(Alias.Kind kind, String from, String to) {
+    if (from.isBlank() || to.isBlank()) {
+      throw new BadInputException("alias " + kind + ": FROM and TO must not be empty");
+    }
+    BenchlakeHome home = BenchlakeHome.fromEnvironment();
+    if (!from.equals(to)) {
+      refuseCycle(home, kind, from, to);
+    }
+    try (EventBus connection = bus.connect(home);
+        EventPublisher publisher = new EventPublisher(connection.bootstrap())) {
+      publisher.publish(Alias.of(kind, from, to, System.getProperty("user.name"), Instant.now()));
+    }
+    System.out.printf(
+        from.equals(to) ? "%s '%s' is read as itself again%n" : "%s '%s' is read as '%s'%n",
+        kind,
+        from,
+        to);
+    System.out.println("Next: benchlake ingest");
+    return 0;
+  }
+
+  /** An alias whose target leads back to its source through the aliases in force is refused. */
+  private static void refuseCycle(BenchlakeHome home, Alias.Kind kind, String from, String to) {
+    Map<String, String> aliases = new HashMap<>();
+    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()));
+        PreparedStatement st =
+            session.connection().prepareStatement(QueryFiles.read("user_aliases.sql"))) {
+      st.setString(1, kind.name());
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          aliases.put(rs.getString(1), rs.getString(2));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot read the aliases in force", e);
+    }
+    String name = to;
+    for (int step = 0; name != null && step <= aliases.size(); step++) {
+      if (name.equals(from)) {
+        throw new BadInputException(
+            String.format(
+                "alias %s '%s' -> '%s' would make a cycle: '%s' is already read as '%s'"
+                    + " (benchlake alias list)",
+                kind, from, to, to, from));
+      }
+      name = aliases.get(name);
+    }
+  }
+}

@@ -1,0 +1,58 @@
+-- Canonical names (DESIGN.md, Amendments): tests carry the TAF names; sysbench script names and
+-- HammerDB spellings are built in as aliases, matched without regard to case or a .lua suffix (the
+-- same table as loadgen's Workloads). The canonical names match themselves the same way.
+CREATE OR REPLACE VIEW builtin_aliases AS
+SELECT 'test' AS kind, from_key, to_name
+FROM (VALUES
+    ('oltp_read_write', 'OLTP_RW'), ('oltp_rw', 'OLTP_RW'),
+    ('oltp_read_only', 'OLTP_RO'), ('oltp_ro', 'OLTP_RO'),
+    ('oltp_write_only', 'OLTP_WO'), ('oltp_wo', 'OLTP_WO'),
+    ('oltp_point_select', 'SELECT_SIMPLE'), ('select_simple', 'SELECT_SIMPLE'),
+    ('select_simple_ranges', 'SELECT_SIMPLE_RANGES'),
+    ('oltp_insert', 'INSERT'), ('insert', 'INSERT'),
+    ('oltp_delete', 'DELETE'), ('delete', 'DELETE'),
+    ('oltp_update_index', 'UPDATE_INDEX'), ('update_index', 'UPDATE_INDEX'),
+    ('oltp_update_non_index', 'UPDATE_NON_INDEX'), ('update_non_index', 'UPDATE_NON_INDEX'),
+    ('select_random_points', 'SELECT_RANDOM_POINTS'),
+    ('select_random_ranges', 'SELECT_RANDOM_RANGES'),
+    ('bulk_insert', 'BULK_INSERT'),
+    ('tprocc', 'TPROCC'), ('tproc-c', 'TPROCC'), ('tproc_c', 'TPROCC'),
+    ('tpc-c', 'TPROCC'), ('tpcc', 'TPROCC'), ('tpc_c', 'TPROCC')
+) AS t(from_key, to_name);
+
+-- The users' aliases (`benchlake alias test|dataset FROM TO`): for one name the newest stands, and
+-- one that maps a name onto itself takes the earlier alias back. Matched exactly.
+CREATE OR REPLACE VIEW user_aliases AS
+SELECT kind, from_name, to_name, author, emitted_at
+FROM (SELECT *, row_number() OVER (PARTITION BY kind, from_name ORDER BY emitted_at DESC, event_id DESC) AS rn
+      FROM raw_aliases)
+WHERE rn = 1 AND from_name <> to_name;
+
+-- Every alias in force: the users' first, then the built-in ones.
+CREATE OR REPLACE VIEW aliases AS
+SELECT kind, from_name, to_name, 'user' AS origin, author, emitted_at FROM user_aliases
+UNION ALL
+SELECT kind, from_key, to_name, 'built-in', NULL, NULL FROM builtin_aliases;
+
+-- The canonical name of every test name and dataset label the runs carry: aliases followed up to
+-- four steps (a user's alias may lead to a name that is itself an alias, my_rw -> oltp_read_write
+-- -> OLTP_RW), a user's alias before a built-in one; a cycle stops there. Computed once per name,
+-- and joined to the runs.
+CREATE OR REPLACE VIEW canonical_names AS
+WITH RECURSIVE names AS (
+    SELECT DISTINCT 'test' AS kind, test_name AS name FROM raw_runs
+    WHERE kind = 'run_started' AND test_name IS NOT NULL
+    UNION
+    SELECT DISTINCT 'dataset', dataset FROM raw_runs WHERE kind = 'run_started' AND dataset IS NOT NULL
+), step AS (
+    SELECT kind, name, name AS current, 0 AS depth FROM names
+    UNION ALL
+    SELECT s.kind, s.name, coalesce(u.to_name, b.to_name), s.depth + 1
+    FROM step s
+    LEFT JOIN user_aliases u ON u.kind = s.kind AND u.from_name = s.current
+    LEFT JOIN builtin_aliases b
+           ON b.kind = s.kind AND b.from_key = regexp_replace(lower(s.current), '\.lua$', '')
+    WHERE s.depth < 4 AND coalesce(u.to_name, b.to_name) IS DISTINCT FROM s.current
+      AND coalesce(u.to_name, b.to_name) IS NOT NULL
+)
+SELECT kind, name, arg_max(current, depth) AS canonical FROM step GROUP BY kind, name;
