@@ -9,9 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +49,7 @@ final class WarehouseRebuild {
       }
     }
     Warehouse beside = new Warehouse(sibling(warehouse.root(), ".rebuild"));
-    deleteTree(beside.root());
+    beside.delete();
     Files.createDirectories(beside.root()); // an empty log commits nothing, and is still a rebuild
     IngestService.Result result;
     try {
@@ -74,10 +72,10 @@ final class WarehouseRebuild {
                 + ": it lost events, so a rebuild would lose runs; the warehouse is kept as it was");
       }
     } catch (EnvironmentException e) {
-      deleteTree(beside.root());
+      beside.delete();
       throw e;
     } catch (Exception e) {
-      deleteTree(beside.root());
+      beside.delete();
       DiskSpace.refuseIfFull(e, beside.root());
       throw new EnvironmentException(
           "the rebuild could not read the event log to its end ("
@@ -110,26 +108,15 @@ final class WarehouseRebuild {
    */
   private static void replace(Path root, Path rebuilt) throws IOException {
     Path replaced = sibling(root, ".replaced");
-    deleteTree(replaced);
+    new Warehouse(replaced).delete();
     if (Files.exists(root)) {
       Files.move(root, replaced, StandardCopyOption.ATOMIC_MOVE);
     }
     Files.move(rebuilt, root, StandardCopyOption.ATOMIC_MOVE);
-    deleteTree(replaced);
+    new Warehouse(replaced).delete();
   }
 
   static Path sibling(Path root, String suffix) {
     return root.resolveSibling(root.getFileName() + suffix);
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }

@@ -35,6 +35,18 @@ class LogIntegrityIT {
     }
   }
 
+  /**
+   * A warehouse of 4 runs ingested from the home's broker, which is stopped again; its TPS rows.
+   */
+  private static long ingestedRuns(BenchlakeHome home, Warehouse warehouse, IngestService ingest)
+      throws Exception {
+    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
+      publishRuns(bus.bootstrap(), "R", 4);
+      ingest.ingest(bus.bootstrap(), warehouse);
+    }
+    return tps(warehouse);
+  }
+
   private static long tps(Warehouse warehouse) throws Exception {
     return IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'");
   }
@@ -100,34 +112,27 @@ class LogIntegrityIT {
     }
   }
 
-  @Test
-  void aRebuildOverATruncatedSegmentKeepsTheWarehouse() throws Exception {
-    Path dir = TestDirs.fresh("rebuild-truncated");
+  /** What a test does to the broker's directory of a home whose log was ingested. */
+  private interface Damage {
+    void to(Path home) throws Exception;
+  }
+
+  /**
+   * Ingests 4 runs, damages the log with the broker stopped, and checks that a rebuild then refuses
+   * in one line and leaves the warehouse whole.
+   */
+  private static void aRebuildKeepsTheWarehouseAfter(String name, Damage damage) throws Exception {
+    Path dir = TestDirs.fresh(name);
     BenchlakeHome home = new BenchlakeHome(dir);
     Warehouse warehouse = new Warehouse(home.warehouse());
     IngestService ingest = new IngestService(1);
-    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
-      publishRuns(bus.bootstrap(), "R", 4);
-      ingest.ingest(bus.bootstrap(), warehouse);
-    }
-    long before = tps(warehouse);
-    for (int partition : List.of(0, 1)) {
-      Path log = segment(dir, partition);
-      try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
-        f.setLength(f.length() / 2);
-      }
-    }
-    // Without the clean-shutdown marker the broker recovers the segments, as after a crash.
-    try (Stream<Path> walk = Files.walk(dir.resolve("kafka"))) {
-      for (Path p :
-          walk.filter(p -> p.getFileName().toString().contains("cleanshutdown")).toList()) {
-        Files.delete(p);
-      }
-    }
+    long before = ingestedRuns(home, warehouse, ingest);
+    damage.to(dir);
     try (EventBus bus = EventBus.connect(home, Optional.empty())) {
       EnvironmentException e =
           assertThrows(
               EnvironmentException.class, () -> ingest.ingest(bus.bootstrap(), warehouse, true));
+      assertEquals(1, e.getMessage().lines().count(), e.getMessage());
       assertTrue(e.getMessage().contains("warehouse is kept"), e.getMessage());
       assertEquals(before, tps(warehouse), "the old warehouse, whole");
       assertTrue(Files.notExists(dir.resolve("warehouse.rebuild")));
@@ -135,32 +140,40 @@ class LogIntegrityIT {
   }
 
   @Test
+  void aRebuildOverATruncatedSegmentKeepsTheWarehouse() throws Exception {
+    aRebuildKeepsTheWarehouseAfter(
+        "rebuild-truncated",
+        dir -> {
+          for (int partition : List.of(0, 1)) {
+            try (RandomAccessFile f =
+                new RandomAccessFile(segment(dir, partition).toFile(), "rw")) {
+              f.setLength(f.length() / 2);
+            }
+          }
+          // Without the clean-shutdown marker the broker recovers the segments, as after a crash.
+          try (Stream<Path> walk = Files.walk(dir.resolve("kafka"))) {
+            for (Path p :
+                walk.filter(p -> p.getFileName().toString().contains("cleanshutdown")).toList()) {
+              Files.delete(p);
+            }
+          }
+        });
+  }
+
+  @Test
   void aRebuildOverACorruptedSegmentKeepsTheWarehouse() throws Exception {
-    Path dir = TestDirs.fresh("rebuild-corrupt");
-    BenchlakeHome home = new BenchlakeHome(dir);
-    Warehouse warehouse = new Warehouse(home.warehouse());
-    IngestService ingest = new IngestService(1);
-    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
-      publishRuns(bus.bootstrap(), "C", 4);
-      ingest.ingest(bus.bootstrap(), warehouse);
-    }
-    long before = tps(warehouse);
-    Path log = segment(dir, 0);
-    try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
-      for (long at = f.length() / 3; at < f.length() / 3 + 64; at++) {
-        f.seek(at);
-        int b = f.read();
-        f.seek(at);
-        f.write(b ^ 0xFF);
-      }
-    }
-    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
-      EnvironmentException e =
-          assertThrows(
-              EnvironmentException.class, () -> ingest.ingest(bus.bootstrap(), warehouse, true));
-      assertTrue(e.getMessage().contains("warehouse is kept"), e.getMessage());
-      assertEquals(before, tps(warehouse), "the old warehouse, whole");
-    }
+    aRebuildKeepsTheWarehouseAfter(
+        "rebuild-corrupt",
+        dir -> {
+          try (RandomAccessFile f = new RandomAccessFile(segment(dir, 0).toFile(), "rw")) {
+            for (long at = f.length() / 3; at < f.length() / 3 + 64; at++) {
+              f.seek(at);
+              int b = f.read();
+              f.seek(at);
+              f.write(b ^ 0xFF);
+            }
+          }
+        });
   }
 
   @Test

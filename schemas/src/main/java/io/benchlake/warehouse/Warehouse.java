@@ -339,6 +339,15 @@ public final class Warehouse {
     }
   }
 
+  /** Deletes the whole warehouse directory (a rebuild's unfinished or replaced one). */
+  public void delete() {
+    try {
+      deleteTree(root);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + root, e);
+    }
+  }
+
   /** Deletes every table and manifest: what a rebuild from offset 0 starts from. */
   public void clear() {
     try {

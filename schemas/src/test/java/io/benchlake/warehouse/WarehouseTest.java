@@ -99,9 +99,7 @@ class WarehouseTest {
   @Test
   void aCommitRecordsEachFileSizeAndHashAndVerifyNamesAFlippedByte() throws Exception {
     Warehouse w = new Warehouse(dir);
-    Path staged = w.staging(1).resolve("runs/month=2026-03/part-1-0.parquet");
-    Files.createDirectories(staged.getParent());
-    Files.writeString(staged, "0123456789");
+    stage(w, "runs/month=2026-03/part-1-0.parquet", "0123456789");
     Manifest m = w.commit(1, Map.of(0, 1L));
     Manifest.FileFacts facts = m.facts().get("runs/month=2026-03/part-1-0.parquet");
     assertEquals(10, facts.size());
@@ -142,5 +140,11 @@ class WarehouseTest {
     w.commit(1, Map.of(0, 1L));
     Files.delete(dir.resolve("_ingest/CURRENT"));
     assertThrows(io.benchlake.home.EnvironmentException.class, w::current);
+  }
+
+  private static void stage(Warehouse w, String file, String content) throws Exception {
+    Path staged = w.staging(1).resolve(file);
+    Files.createDirectories(staged.getParent());
+    Files.writeString(staged, content);
   }
 }
