@@ -49,7 +49,7 @@ final class ChangesCommand implements Callable<Integer> {
 
   @Option(
       names = "--alpha",
-      description = "Largest p-value of a change (default: 0.0003 for segments, 0.001 for otava).")
+      description = "Largest p-value of a change (default: 0.0001 for segments, 0.001 for otava).")
   Double alpha;
 
   @Option(

@@ -6,12 +6,12 @@ import java.util.TreeSet;
 
 /**
  * How the change-point literature scores a detector on labelled series: the F1 measure of van den
- * Burg and Williams, "An Evaluation of Change Point Detection Algorithms" (2020, the TCPD benchmark,
- * TCPDBench's metrics.py). Point 0 counts as a change in the labels of every annotator and in the
- * predictions (so a detector that reports nothing still scores: precision 1, recall 1/|labels|); a
- * label is found when a prediction lies within {@code margin} points, each prediction matching at
- * most one label (the closest); precision is over the predictions matched to the union of all
- * annotators' labels, recall the mean over annotators.
+ * Burg and Williams, "An Evaluation of Change Point Detection Algorithms" (2020, the TCPD
+ * benchmark, TCPDBench's metrics.py). Point 0 counts as a change in the labels of every annotator
+ * and in the predictions (so a detector that reports nothing still scores: precision 1, recall
+ * 1/|labels|); a label is found when a prediction lies within {@code margin} points, each
+ * prediction matching at most one label (the closest); precision is over the predictions matched to
+ * the union of all annotators' labels, recall the mean over annotators.
  */
 public final class ChangeScore {
   private ChangeScore() {}
@@ -48,7 +48,8 @@ public final class ChangeScore {
    * The labels found by some prediction within {@code margin}, each prediction used once: labels
    * are taken in order and each takes its closest unused prediction (the lower one on a tie).
    */
-  public static int truePositives(Collection<Integer> labels, Collection<Integer> predictions, int margin) {
+  public static int truePositives(
+      Collection<Integer> labels, Collection<Integer> predictions, int margin) {
     TreeSet<Integer> free = new TreeSet<>(predictions);
     int found = 0;
     for (int tau : new TreeSet<>(labels)) {

@@ -111,7 +111,9 @@ public final class ChangesQuery {
         runs,
         options.method(),
         otava
-            ? "max p-value " + options.alpha() + ", min segment 3 (Student's t-test over iterations)"
+            ? "max p-value "
+                + options.alpha()
+                + ", min segment 3 (Student's t-test over iterations)"
             : settings.toString(),
         otava ? otava(points, options.alpha()) : Detector.detect(points, settings));
   }

@@ -138,7 +138,8 @@ public final class ChangesReport {
   }
 
   public static String markdown(ChangesQuery.Result r) {
-    StringBuilder b = new StringBuilder("## ").append(MarkdownReport.cell(heading(r))).append("\n\n");
+    StringBuilder b =
+        new StringBuilder("## ").append(MarkdownReport.cell(heading(r))).append("\n\n");
     b.append(MarkdownReport.table(rows(r))).append('\n');
     notes(r).forEach(n -> b.append("- ").append(MarkdownReport.cell(n)).append('\n'));
     return b.toString();

@@ -12,18 +12,19 @@ import java.util.Locale;
  *   <li>Each run counts as one point, its mean: the noise of a history is the run-to-run noise, not
  *       the spread of one run's iterations (which share a server start and a data layout).
  *   <li>The noise σ is the MAD of the first differences ({@link NoiseScale}), robust to the steps.
- *   <li>A run far (more than {@code outlierSigmas}·σ) from the runs on both sides of it, which agree
- *       with each other, is an outlier: reported, and left out of the steps.
+ *   <li>A run far (more than {@code outlierSigmas}·σ) from the runs on both sides of it, which
+ *       agree with each other, is an outlier: reported, and left out of the steps.
  *   <li>Candidate changes: the optimal partition of the series into least-squares lines (so a slow
  *       drift is one segment, not a staircase), minimising Σ RSS/σ² + {@code penalty} per change:
  *       optimal partitioning (Jackson et al. 2005) as PELT computes it (Killick et al. 2012), with
  *       a BIC-style penalty (the MBIC of Zhang and Siegmund 2007 charges 3·ln n per change, about
  *       {@code penalty} at the lengths of benchmark histories).
  *   <li>The weak-change re-check of Apache Otava (hunter's {@code analysis.py}: every change is
- *       re-tested between its neighbouring changes, the weakest failing one dropped, until all pass):
- *       a change stays when the levels on either side at the change differ with p &lt; {@code alpha}
- *       (a t-test with the noise of the two segments, at least σ, widened for their lag-1
- *       autocorrelation) and by at least {@code minChange}.
+ *       re-tested between its neighbouring changes, the weakest failing one dropped, until all
+ *       pass): a change stays when the levels on either side at the change differ with p &lt;
+ *       {@code alpha} (a z-test with the noise of the two segments, at least σ, widened for their
+ *       lag-1 autocorrelation, Bonferroni over the positions searched) and by at least {@code
+ *       minChange}.
  * </ol>
  *
  * Every number of the defaults was chosen on bench/changes, a fixed mix of labelled histories.
@@ -34,7 +35,7 @@ public final class Detector {
   /** The parameters of the detector. */
   public record Settings(
       double penalty, double alpha, double minChange, int minSegment, double outlierSigmas) {
-    public static final Settings DEFAULTS = new Settings(12, 3e-4, 0.02, 5, 6);
+    public static final Settings DEFAULTS = new Settings(12, 1e-4, 0.02, 5, 6);
 
     public Settings {
       if (!(alpha > 0 && alpha < 1)) {
@@ -74,10 +75,10 @@ public final class Detector {
   }
 
   /**
-   * A step at point {@code index} (the first point after it): the levels of the fits on either
-   * side at the change, the change with its 95% confidence interval (in % of the level before),
-   * the t statistic and its p-value, the points [from, to) of the two segments compared, and the
-   * noise σ the test used.
+   * A step at point {@code index} (the first point after it): the levels of the fits on either side
+   * at the change, the change with its 95% confidence interval (in % of the level before), the t
+   * statistic and its p-value, the points [from, to) of the two segments compared, and the noise σ
+   * the test used.
    */
   public record Change(
       int index,
@@ -106,8 +107,8 @@ public final class Detector {
   public record Trend(int from, int to, double slope, double pctPerPoint, double pValue) {}
 
   /**
-   * A repeating pattern: its period in points, the pattern (what phase p = index mod period adds
-   * to the level) and the p-value of the one-way ANOVA of the runs by phase.
+   * A repeating pattern: its period in points, the pattern (what phase p = index mod period adds to
+   * the level) and the p-value of the one-way ANOVA of the runs by phase.
    */
   public record Season(int period, double[] profile, double pValue) {
     public double amplitude() {

@@ -2,10 +2,11 @@ package io.benchlake.analytics.changes;
 
 /**
  * The least-squares level or line of the {@code points} counted points (outliers left out) of
- * [from, to): value at x is mean + slope·(x - meanX);
- * {@code ssx} is Σ(x - meanX)² (infinite for a level), {@code rss} the residual sum of squares.
+ * [from, to): value at x is mean + slope·(x - meanX); {@code ssx} is Σ(x - meanX)² (infinite for a
+ * level), {@code rss} the residual sum of squares.
  */
-record Fit(int from, int to, int points, double mean, double slope, double meanX, double ssx, double rss) {
+record Fit(
+    int from, int to, int points, double mean, double slope, double meanX, double ssx, double rss) {
   boolean linear() {
     return ssx != Double.POSITIVE_INFINITY;
   }

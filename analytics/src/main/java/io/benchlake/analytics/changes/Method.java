@@ -7,7 +7,7 @@ import java.util.Locale;
 /** The change-point detectors {@code benchlake changes --method} offers. */
 public enum Method {
   /** The default ({@link Detector}): steps with evidence, trends, outliers, seasonality. */
-  SEGMENTS(3e-4),
+  SEGMENTS(1e-4),
   /** Today's detector before issue 25 ({@link ChangePoints}), kept so users can compare. */
   OTAVA(0.001);
 

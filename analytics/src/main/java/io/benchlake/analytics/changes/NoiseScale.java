@@ -3,12 +3,12 @@ package io.benchlake.analytics.changes;
 import java.util.Arrays;
 
 /**
- * The run-to-run noise of a history, estimated robustly: the median absolute deviation of the
- * first differences of the run means, scaled to a standard deviation (1.4826·MAD/√2). A step
- * changes one difference and a bad run two, so neither inflates it, unlike the standard deviation
- * of the series (Fryzlewicz 2014, "Wild binary segmentation", and the changepoint literature since
- * use the same estimate). Iterations inside one run do not enter: they share a server start and a
- * data layout, and their spread understates the noise between runs.
+ * The run-to-run noise of a history, estimated robustly: the median absolute deviation of the first
+ * differences of the run means, scaled to a standard deviation (1.4826·MAD/√2). A step changes one
+ * difference and a bad run two, so neither inflates it, unlike the standard deviation of the series
+ * (Fryzlewicz 2014, "Wild binary segmentation", and the changepoint literature since use the same
+ * estimate). Iterations inside one run do not enter: they share a server start and a data layout,
+ * and their spread understates the noise between runs.
  */
 public final class NoiseScale {
   /** The noise moves in steps of 2^(1/4) (19%), so one new point rarely changes it. */

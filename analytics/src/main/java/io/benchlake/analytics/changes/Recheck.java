@@ -3,6 +3,7 @@ package io.benchlake.analytics.changes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
@@ -13,6 +14,7 @@ import org.apache.commons.math3.distribution.TDistribution;
 final class Recheck {
   /** The fewest points of a segment whose slope is fitted; shorter segments are levels. */
   static final int TREND_POINTS = 6;
+
   /** |slope / standard error| above which a segment is a line rather than a level. */
   static final double SLOPE_T = 3;
 
@@ -76,9 +78,11 @@ final class Recheck {
     double levelAfter = after.at(x) + a.origin();
     double step = levelAfter - levelBefore;
     double t = se > 0 ? step / se : (step == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, step));
-    // σ comes from all the history's differences (the MAD keeps about 37% of their information),
-    // so the test has at least that many degrees of freedom, however short the segments
-    TDistribution dist = new TDistribution(null, Math.max(Math.max(1, df), 0.37 * (a.points() - 1)));
+    // σ comes from all the history's differences and the spread of both segments: the test takes
+    // it as known (a z-test). A t distribution with the segments' own degrees of freedom instead
+    // missed steps next to short segments, for no gain in precision (bench/changes: recall 0.78
+    // against 0.81 at the same precision).
+    NormalDistribution dist = new NormalDistribution(null, 0, 1);
     // the change was placed where the step looks largest among every position of [lo, hi):
     // Bonferroni over those positions, or short-lived noise anywhere in a long history passes
     int positions = Math.max(1, hi - lo - 2 * a.settings().minSegment() + 1);
@@ -115,7 +119,10 @@ final class Recheck {
   private static double slopeT(SeriesAnalysis a, Fit line) {
     double noise = Math.max(a.sigma(), spread(a, line));
     double phi = autocorrelation(a, line);
-    return Math.abs(line.slope()) * Math.sqrt(line.ssx()) / noise / Math.sqrt((1 + phi) / (1 - phi));
+    return Math.abs(line.slope())
+        * Math.sqrt(line.ssx())
+        / noise
+        / Math.sqrt((1 + phi) / (1 - phi));
   }
 
   private static java.util.Optional<Detector.Trend> trend(SeriesAnalysis a, int from, int to) {

@@ -8,9 +8,10 @@ import org.apache.commons.math3.stat.inference.OneWayAnova;
 /**
  * A repeating pattern in a history (a weekly job mix, a cache that warms in cycles): found in the
  * residuals of the segments as the shortest lag whose autocorrelation is near the highest and at
- * least 0.3 once the autocorrelation has turned negative, kept when the runs' phase explains their spread (one-way ANOVA, p below alpha) and
- * the pattern is at least a quarter of the noise. The detector then looks for steps in the history with
- * the pattern taken out, so seasonality neither hides a step nor passes for one.
+ * least 0.3 once the autocorrelation has turned negative, kept when the runs' phase explains their
+ * spread (one-way ANOVA, p below alpha) and the pattern is at least a quarter of the noise. The
+ * detector then looks for steps in the history with the pattern taken out, so seasonality neither
+ * hides a step nor passes for one.
  */
 final class Seasonality {
   private static final double MIN_AUTOCORRELATION = 0.3;

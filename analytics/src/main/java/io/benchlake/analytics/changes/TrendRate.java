@@ -7,9 +7,9 @@ import java.util.Optional;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
- * A trend as a user reads it, in % of its mean level: per month when the history is ordered by
- * time (the slope against the runs' start times, so irregular dates count as they fall), per
- * release when ordered by release; per run when the times or versions are missing.
+ * A trend as a user reads it, in % of its mean level: per month when the history is ordered by time
+ * (the slope against the runs' start times, so irregular dates count as they fall), per release
+ * when ordered by release; per run when the times or versions are missing.
  */
 public record TrendRate(Detector.Trend trend, double pctPerUnit, String unit) {
   private static final double DAYS_PER_MONTH = 365.25 / 12;

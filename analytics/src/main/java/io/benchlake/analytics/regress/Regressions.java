@@ -34,8 +34,7 @@ public final class Regressions {
       double alpha) {
     if (baseline.runMeans().length >= 2 && candidate.runMeans().length >= 2) {
       Verdict v =
-          judge(
-              test, threads, metric, baseline.runMeans(), candidate.runMeans(), threshold, alpha);
+          judge(test, threads, metric, baseline.runMeans(), candidate.runMeans(), threshold, alpha);
       String runs =
           "run means of "
               + baseline.runMeans().length

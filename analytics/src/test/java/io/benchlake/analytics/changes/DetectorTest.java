@@ -79,8 +79,7 @@ class DetectorTest {
 
   @Test
   void oneBadRunIsAnOutlierNotTwoChanges() {
-    Detector.Result r =
-        Detector.detect(series(7, 60, 0.01, i -> i == 30 ? 700 : 1000), DEFAULTS);
+    Detector.Result r = Detector.detect(series(7, 60, 0.01, i -> i == 30 ? 700 : 1000), DEFAULTS);
     assertEquals(List.of(), r.changes(), r.toString());
     assertEquals(1, r.outliers().size());
     assertEquals(30, r.outliers().get(0).index());
@@ -98,7 +97,9 @@ class DetectorTest {
         Detector.detect(
             series(8, 240, 0.01, i -> weekly.applyAsDouble(i) * (i < 150 ? 1 : 1.05)), DEFAULTS);
     assertEquals(
-        List.of(150), stepped.changes().stream().map(Detector.Change::index).toList(), stepped.toString());
+        List.of(150),
+        stepped.changes().stream().map(Detector.Change::index).toList(),
+        stepped.toString());
   }
 
   @Test

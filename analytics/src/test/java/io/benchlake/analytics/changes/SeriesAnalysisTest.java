@@ -40,7 +40,8 @@ class SeriesAnalysisTest {
     for (int trial = 0; trial < 60; trial++) {
       int n = 10 + r.nextInt(300);
       List<double[]> all = random(r, n);
-      SeriesAnalysis growing = SeriesAnalysis.of(all.subList(0, 1 + r.nextInt(n)), Detector.Settings.DEFAULTS);
+      SeriesAnalysis growing =
+          SeriesAnalysis.of(all.subList(0, 1 + r.nextInt(n)), Detector.Settings.DEFAULTS);
       int at = growing.points();
       while (at < n) {
         int more = Math.min(n - at, 1 + r.nextInt(5));
