@@ -66,7 +66,9 @@ final class HammerdbTranscript {
         break;
       }
     }
-    if (start < 0 || start > 0 && !JSON_PREFIX.matcher(line.substring(0, start)).matches()) {
+    if (start < 0
+        || VUSER.matcher(line).matches() // a VU's own text, even with brackets, is no jobs JSON
+        || start > 0 && !JSON_PREFIX.matcher(line.substring(0, start)).matches()) {
       return i;
     }
     int end = HammerdbJsonBlock.end(lines, i, start);
