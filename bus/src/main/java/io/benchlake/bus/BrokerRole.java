@@ -118,8 +118,31 @@ final class BrokerRole implements AutoCloseable {
     }
     int port = Integer.parseInt(bootstrap.substring(bootstrap.lastIndexOf(':') + 1));
     LOG.info("the host of the embedded broker ended; this process hosts it now at {}", bootstrap);
-    hosted = EmbeddedBroker.start(kafkaDir, Optional.of(port));
+    hosted = startWhenPortIsFree(port);
     new BrokerEndpoint(bootstrap, ProcessHandle.current().pid()).write(kafkaDir);
+  }
+
+  /**
+   * The host's lock is released as its process exits, which can be a moment before the kernel
+   * closes its listening socket: the port is asked for again until it is free.
+   */
+  private EmbeddedBroker startWhenPortIsFree(int port) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_FOR_HOST_MS);
+    while (true) {
+      try {
+        return EmbeddedBroker.start(kafkaDir, Optional.of(port));
+      } catch (io.benchlake.home.BadInputException portTaken) {
+        if (System.nanoTime() > deadline) {
+          throw portTaken;
+        }
+        try {
+          Thread.sleep(RETRY_MS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new ClosedChannelException();
+        }
+      }
+    }
   }
 
   /** Stops the broker if this process hosts it, and lets the next process take it over. */
