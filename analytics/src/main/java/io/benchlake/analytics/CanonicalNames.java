@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The canonical name of a test or dataset the user typed: the runs are stored under their
- * canonical names (sql/00_aliases.sql), so every read verb's --test, --datasets, --baseline and
- * --candidate goes through here before it is compared with them; `--test oltp_read_write` then
- * finds the OLTP_RW runs and `--test TPROC-C` the TPROCC ones.
+ * The canonical name of a test or dataset the user typed: the runs are stored under their canonical
+ * names (sql/00_aliases.sql), so every read verb's --test, --datasets, --baseline and --candidate
+ * goes through here before it is compared with them; `--test oltp_read_write` then finds the
+ * OLTP_RW runs and `--test TPROC-C` the TPROCC ones.
  */
 public final class CanonicalNames {
   private static final String SQL = "SELECT canonical FROM canonical_of(?, ?)";

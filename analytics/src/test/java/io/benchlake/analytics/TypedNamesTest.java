@@ -21,10 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The names a user types reach the runs stored under their canonical names: every read verb's
- * query takes a test or dataset under any alias (built-in ones whatever the case, the users' own
- * exactly) and a canonical name whatever its case. The runs are stored as HammerDB (TPROC-C), TAF
- * (TPROCC) and sysbench (oltp_read_write.lua) wrote them.
+ * The names a user types reach the runs stored under their canonical names: every read verb's query
+ * takes a test or dataset under any alias (built-in ones whatever the case, the users' own exactly)
+ * and a canonical name whatever its case. The runs are stored as HammerDB (TPROC-C), TAF (TPROCC)
+ * and sysbench (oltp_read_write.lua) wrote them.
  */
 class TypedNamesTest {
   @TempDir Path dir;

@@ -58,7 +58,8 @@ public final class ComparisonQuery {
     List<String> datasets = CanonicalNames.datasets(session, typedDatasets);
     Optional<String> baseline = CanonicalNames.dataset(session, typedBaseline);
     try {
-      String testName = test.isPresent() ? CanonicalNames.test(session, test.get()) : defaultTest(c);
+      String testName =
+          test.isPresent() ? CanonicalNames.test(session, test.get()) : defaultTest(c);
       Map<String, Map<Integer, ThreadStatistics>> stats = new LinkedHashMap<>();
       Map<String, String> runOf = new LinkedHashMap<>();
       TreeSet<Integer> threads = new TreeSet<>();
