@@ -68,8 +68,9 @@ class FlinkStandaloneIT {
             "taskmanager.memory.task.heap.size: 256m",
             "taskmanager.memory.task.off-heap.size: 0m",
             "taskmanager.memory.managed.size: 128m",
-            "taskmanager.memory.network.min: 256m",
-            "taskmanager.memory.network.max: 256m",
+            // as docker-compose.yml: each of the job's result partitions takes 512 buffers of 32 KB
+            "taskmanager.memory.network.min: 512m",
+            "taskmanager.memory.network.max: 512m",
             "taskmanager.memory.jvm-metaspace.size: 256m",
             "taskmanager.memory.jvm-overhead.min: 192m",
             "taskmanager.memory.jvm-overhead.max: 192m",
@@ -158,6 +159,8 @@ class FlinkStandaloneIT {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
+    // as taskmanager.sh: framework off-heap + task off-heap + network memory
+    command.add("-XX:MaxDirectMemorySize=640m");
     command.addAll(OPENS);
     command.addAll(List.of("-cp", classpath, main, "--configDir", conf.toString()));
     return new ProcessBuilder(command)
