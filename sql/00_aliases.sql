@@ -34,6 +34,15 @@ SELECT kind, from_name, to_name, 'user' AS origin, author, emitted_at FROM user_
 UNION ALL
 SELECT kind, from_key, to_name, 'built-in', NULL, NULL FROM builtin_aliases;
 
+-- The name one alias step leads to from `current` (NULL when none does): a user's alias, matched
+-- exactly, before a built-in one, matched without regard to case or a .lua suffix. The one step
+-- both the runs' names (canonical_names) and the names typed on the command line
+-- (canonical_of) follow.
+CREATE OR REPLACE MACRO alias_step(name_kind, current) AS coalesce(
+    (SELECT to_name FROM user_aliases WHERE kind = name_kind AND from_name = current),
+    (SELECT to_name FROM builtin_aliases
+     WHERE kind = name_kind AND from_key = regexp_replace(lower(current), '\.lua$', '')));
+
 -- The canonical name of every test name and dataset label the runs carry: aliases followed up to
 -- four steps (a user's alias may lead to a name that is itself an alias, my_rw -> oltp_read_write
 -- -> OLTP_RW), a user's alias before a built-in one; a cycle stops there. Computed once per name,
@@ -47,12 +56,32 @@ WITH RECURSIVE names AS (
 ), step AS (
     SELECT kind, name, name AS current, 0 AS depth FROM names
     UNION ALL
-    SELECT s.kind, s.name, coalesce(u.to_name, b.to_name), s.depth + 1
-    FROM step s
-    LEFT JOIN user_aliases u ON u.kind = s.kind AND u.from_name = s.current
-    LEFT JOIN builtin_aliases b
-           ON b.kind = s.kind AND b.from_key = regexp_replace(lower(s.current), '\.lua$', '')
-    WHERE s.depth < 4 AND coalesce(u.to_name, b.to_name) IS DISTINCT FROM s.current
-      AND coalesce(u.to_name, b.to_name) IS NOT NULL
+    SELECT kind, name, alias_step(kind, current), depth + 1 FROM step
+    WHERE depth < 4 AND alias_step(kind, current) IS DISTINCT FROM current
+      AND alias_step(kind, current) IS NOT NULL
 )
 SELECT kind, name, arg_max(current, depth) AS canonical FROM step GROUP BY kind, name;
+
+-- The canonical name of one name typed on the command line (a report's --test, a regression's
+-- --baseline): the aliases followed as for the runs' names; a name no alias leads on from and no
+-- run carries is then matched to a canonical name without regard to case (`--test ycsb_a`
+-- finds YCSB_A), when just one matches so.
+CREATE OR REPLACE MACRO canonical_of(name_kind, typed) AS TABLE
+WITH RECURSIVE step AS (
+    SELECT typed::VARCHAR AS current, 0 AS depth
+    UNION ALL
+    SELECT alias_step(name_kind, current), depth + 1 FROM step
+    WHERE depth < 4 AND alias_step(name_kind, current) IS DISTINCT FROM current
+      AND alias_step(name_kind, current) IS NOT NULL
+), followed AS (
+    SELECT arg_max(current, depth) AS name FROM step
+), by_case AS (
+    SELECT DISTINCT c.canonical FROM canonical_names c, followed f
+    WHERE c.kind = name_kind AND lower(c.canonical) = lower(f.name)
+)
+SELECT CASE
+    WHEN EXISTS (SELECT 1 FROM canonical_names c, followed f
+                 WHERE c.kind = name_kind AND c.canonical = f.name) THEN f.name
+    WHEN (SELECT count(*) FROM by_case) = 1 THEN (SELECT canonical FROM by_case)
+    ELSE f.name END AS canonical
+FROM followed f;

@@ -36,7 +36,7 @@ final class ChangesJson {
       cm.put("change_pct", c.changePct());
       cm.put("ci_low_pct", finite(c.ciLowPct()));
       cm.put("ci_high_pct", finite(c.ciHighPct()));
-      cm.put("t", finite(c.t()));
+      cm.put("z", finite(c.z()));
       cm.put("p_value", c.pValue());
       cm.put("points_from", c.from() + 1);
       cm.put("points_to", c.to());

@@ -1,6 +1,7 @@
 package io.benchlake.analytics.changes;
 
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.CanonicalNames;
 import io.benchlake.analytics.NoHistory;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.home.BadInputException;
@@ -45,7 +46,7 @@ public final class ChangesQuery {
 
   public static Result load(
       AnalyticsSession session,
-      String test,
+      String typedTest,
       int threads,
       String metric,
       String by,
@@ -54,6 +55,7 @@ public final class ChangesQuery {
     if (!by.equals("time") && !by.equals("release")) {
       throw new BadInputException("--by must be time or release, was '" + by + "'");
     }
+    String test = CanonicalNames.test(session, typedTest);
     List<Run> runs = new ArrayList<>();
     List<String> hosts = new ArrayList<>();
     try (PreparedStatement st =

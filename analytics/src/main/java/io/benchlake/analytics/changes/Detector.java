@@ -87,7 +87,7 @@ public final class Detector {
       double changePct,
       double ciLowPct,
       double ciHighPct,
-      double t,
+      double z,
       double pValue,
       int from,
       int to,

@@ -2,6 +2,7 @@ package io.benchlake.analytics.changes;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -27,9 +28,9 @@ final class Recheck {
       double weakestT = Double.POSITIVE_INFINITY;
       for (int c : cuts) {
         Detector.Change ch = test(a, bound(cuts.lower(c), 0), c, bound(cuts.higher(c), a.points()));
-        if (!passes(a, ch) && Math.abs(ch.t()) < weakestT) {
+        if (!passes(a, ch) && Math.abs(ch.z()) < weakestT) {
           weakest = c;
-          weakestT = Math.abs(ch.t());
+          weakestT = Math.abs(ch.z());
         }
       }
       if (weakest == null) {
@@ -67,7 +68,6 @@ final class Recheck {
     Fit before = segment(a, lo, c);
     Fit after = segment(a, c, hi);
     double x = c - 0.5;
-    int df = before.points() + after.points() - before.parameters() - after.parameters();
     double noise = Math.max(a.sigma(), spread(a, before, after));
     double phi = autocorrelation(a, before, after);
     double se =
@@ -77,7 +77,7 @@ final class Recheck {
     double levelBefore = before.at(x) + a.origin();
     double levelAfter = after.at(x) + a.origin();
     double step = levelAfter - levelBefore;
-    double t = se > 0 ? step / se : (step == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, step));
+    double z = se > 0 ? step / se : (step == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, step));
     // σ comes from all the history's differences and the spread of both segments: the test takes
     // it as known (a z-test). A t distribution with the segments' own degrees of freedom instead
     // missed steps next to short segments, for no gain in precision (bench/changes: recall 0.78
@@ -87,9 +87,9 @@ final class Recheck {
     // Bonferroni over those positions, or short-lived noise anywhere in a long history passes
     int positions = Math.max(1, hi - lo - 2 * a.settings().minSegment() + 1);
     double p =
-        Double.isInfinite(t)
+        Double.isInfinite(z)
             ? 0
-            : Math.min(1, positions * 2 * dist.cumulativeProbability(-Math.abs(t)));
+            : Math.min(1, positions * 2 * dist.cumulativeProbability(-Math.abs(z)));
     double half = dist.inverseCumulativeProbability(0.975) * se;
     double base = Math.abs(levelBefore);
     return new Detector.Change(
@@ -99,7 +99,7 @@ final class Recheck {
         step / base * 100,
         (step - half) / base * 100,
         (step + half) / base * 100,
-        t,
+        z,
         p,
         lo,
         hi,
@@ -125,20 +125,19 @@ final class Recheck {
         / Math.sqrt((1 + phi) / (1 - phi));
   }
 
-  private static java.util.Optional<Detector.Trend> trend(SeriesAnalysis a, int from, int to) {
-    if (to - from < TREND_POINTS) {
-      return java.util.Optional.empty();
-    }
+  private static Optional<Detector.Trend> trend(SeriesAnalysis a, int from, int to) {
     Fit line = a.fit(from, to, true);
+    if (line.points() < TREND_POINTS) {
+      return Optional.empty();
+    }
     double t = slopeT(a, line);
     double p = 2 * new TDistribution(null, line.points() - 2).cumulativeProbability(-t);
     double start = Math.abs(line.at(from) + a.origin());
     double drift = Math.abs(line.slope() * (line.points() - 1));
     if (t < SLOPE_T || p >= a.settings().alpha() || drift < a.settings().minChange() * start) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(
-        new Detector.Trend(from, to, line.slope(), line.slope() / start * 100, p));
+    return Optional.of(new Detector.Trend(from, to, line.slope(), line.slope() / start * 100, p));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.benchlake.analytics.regress;
 
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.CanonicalNames;
 import io.benchlake.home.BadInputException;
 import java.sql.Array;
 import java.sql.PreparedStatement;
@@ -16,12 +17,15 @@ public final class RegressionQuery {
 
   public static List<Verdict> run(
       AnalyticsSession session,
-      String baseline,
-      String candidate,
-      Optional<String> test,
+      String typedBaseline,
+      String typedCandidate,
+      Optional<String> typedTest,
       Optional<String> metric,
       double threshold,
       double alpha) {
+    String baseline = CanonicalNames.dataset(session, typedBaseline);
+    String candidate = CanonicalNames.dataset(session, typedCandidate);
+    Optional<String> test = CanonicalNames.test(session, typedTest);
     requireDataset(session, baseline);
     requireDataset(session, candidate);
     List<Verdict> out = new ArrayList<>();

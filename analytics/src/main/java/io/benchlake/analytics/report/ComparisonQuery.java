@@ -2,6 +2,7 @@ package io.benchlake.analytics.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.CanonicalNames;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.analytics.annotate.ExcludedRuns;
 import io.benchlake.home.BadInputException;
@@ -42,17 +43,22 @@ public final class ComparisonQuery {
     return load(session, test, metric, datasets, title, Optional.empty());
   }
 
-  /** As above, with change-% columns against {@code baseline} (one of the datasets). */
+  /**
+   * As above, with change-% columns against {@code baseline} (one of the datasets). The test and
+   * datasets may be given under any of their aliases.
+   */
   public static ComparisonReport load(
       AnalyticsSession session,
       Optional<String> test,
       String metric,
-      List<String> datasets,
+      List<String> typedDatasets,
       List<String> title,
-      Optional<String> baseline) {
+      Optional<String> typedBaseline) {
     Connection c = session.connection();
+    List<String> datasets = CanonicalNames.datasets(session, typedDatasets);
+    Optional<String> baseline = CanonicalNames.dataset(session, typedBaseline);
     try {
-      String testName = test.isPresent() ? test.get() : defaultTest(c);
+      String testName = test.isPresent() ? CanonicalNames.test(session, test.get()) : defaultTest(c);
       Map<String, Map<Integer, ThreadStatistics>> stats = new LinkedHashMap<>();
       Map<String, String> runOf = new LinkedHashMap<>();
       TreeSet<Integer> threads = new TreeSet<>();

@@ -1,6 +1,7 @@
 package io.benchlake.analytics.trend;
 
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.CanonicalNames;
 import io.benchlake.analytics.NoHistory;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.home.BadInputException;
@@ -16,7 +17,8 @@ public final class TrendQuery {
   private TrendQuery() {}
 
   public static Trend load(
-      AnalyticsSession session, String test, int threads, String metric, String by) {
+      AnalyticsSession session, String typedTest, int threads, String metric, String by) {
+    String test = CanonicalNames.test(session, typedTest);
     String sql =
         switch (by.toLowerCase(Locale.ROOT)) {
           case "month" -> "trend_month.sql";

@@ -1,0 +1,86 @@
+package io.benchlake.analytics.changes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ChangesReportTest {
+  /** 120 runs every 3 days: a step of -8% at run 61, a bad run at 30, then a drift of +10%. */
+  private static ChangesQuery.Result history(Method method) {
+    List<double[]> points =
+        DetectorTest.series(
+            11, 120, 0.005, i -> i == 30 ? 700 : i < 60 ? 1000 : 920 * (1 + 0.10 * (i - 60) / 59));
+    List<ChangesQuery.Run> runs = new ArrayList<>();
+    Instant start = Instant.parse("2026-01-01T00:00:00Z");
+    for (int i = 0; i < points.size(); i++) {
+      runs.add(
+          new ChangesQuery.Run(
+              "run" + i,
+              start.plus(3L * i, ChronoUnit.DAYS).toString(),
+              "11.4." + i,
+              "d" + i,
+              points.get(i)));
+    }
+    Detector.Result found =
+        method == Method.OTAVA
+            ? ChangesQuery.otava(points, 0.001)
+            : Detector.detect(points, Detector.Settings.DEFAULTS);
+    return new ChangesQuery.Result(
+        "OLTP_RW", 8, "TPS", "time", "h1", runs, method, "params", found);
+  }
+
+  @Test
+  void everyChangeComesWithItsEvidenceInJson() throws Exception {
+    JsonNode j = new ObjectMapper().readTree(ChangesReport.json(history(Method.SEGMENTS)));
+    assertEquals("segments", j.get("method").asText());
+    assertTrue(j.get("noise").asDouble() > 0);
+    assertEquals(1, j.get("changes").size(), j.toPrettyString());
+    JsonNode c = j.get("changes").get(0);
+    assertEquals(61, c.get("point").asInt(), 1);
+    assertEquals(-8, c.get("change_pct").asDouble(), 1);
+    assertTrue(c.get("ci_low_pct").asDouble() < c.get("change_pct").asDouble());
+    assertTrue(c.get("ci_high_pct").asDouble() > c.get("change_pct").asDouble());
+    assertTrue(c.get("p_value").asDouble() < 1e-4);
+    assertEquals(1, c.get("points_from").asInt());
+    assertEquals(120, c.get("points_to").asInt());
+    assertEquals(31, j.get("outliers").get(0).get("point").asInt());
+    JsonNode t = j.get("trends").get(0);
+    // +10% over 59 runs 3 days apart: about 1.6% of the mean level per month
+    assertEquals(1.6, t.get("pct_per_month").asDouble(), 0.3);
+    assertTrue(j.get("season").isNull());
+  }
+
+  @Test
+  void textAndMarkdownSayTheMethodTheNoiseTheTrendAndTheOutlier() {
+    for (String out :
+        List.of(
+            ChangesReport.text(history(Method.SEGMENTS)),
+            ChangesReport.markdown(history(Method.SEGMENTS)))) {
+      assertTrue(out.contains("Method: segments (params)"), out);
+      assertTrue(out.contains("Noise: run-to-run sigma"), out);
+      assertTrue(out.contains("Trend: points 61-120, +1."), out);
+      assertTrue(out.contains("% per month"), out);
+      assertTrue(out.contains("Outlier: point 31 (run run30"), out);
+      assertTrue(out.contains("95% CI (%)"), out);
+    }
+  }
+
+  @Test
+  void otavasChangesHaveNoIntervalButKeepTheirPValues() throws Exception {
+    JsonNode j = new ObjectMapper().readTree(ChangesReport.json(history(Method.OTAVA)));
+    assertEquals("otava", j.get("method").asText());
+    assertTrue(j.get("noise").isNull());
+    assertTrue(j.get("changes").size() >= 1);
+    for (JsonNode c : j.get("changes")) {
+      assertTrue(c.get("ci_low_pct").isNull());
+      assertTrue(c.get("p_value").asDouble() < 0.001);
+    }
+  }
+}
