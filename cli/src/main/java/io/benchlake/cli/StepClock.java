@@ -18,7 +18,7 @@ final class StepClock {
     this.last = System.nanoTime();
   }
 
-  /** A clock that writes to stderr when the benchlake.timing property is true, else a silent one. */
+  /** A clock writing to stderr when the benchlake.timing property is true, else a silent one. */
   static StepClock start() {
     return of(Boolean.getBoolean("benchlake.timing") ? System.err : null);
   }
