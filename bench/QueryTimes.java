@@ -22,12 +22,19 @@ public class QueryTimes {
   public static void main(String[] args) throws Exception {
     long runs = Long.parseLong(args[0]);
     Path root = Path.of(args[1]);
+    // with TESTS and HOSTS (bench/changes-time: one test on one host) only the warehouse is made
+    boolean generateOnly = args.length > 2;
+    int tests = generateOnly ? Integer.parseInt(args[2]) : 20;
+    int hosts = generateOnly ? Integer.parseInt(args[3]) : 3;
     Warehouse warehouse = new Warehouse(root);
     if (!Files.exists(root.resolve("_ingest/CURRENT"))) {
       long t0 = System.nanoTime();
-      generate(warehouse.staging(1), runs);
+      generate(warehouse.staging(1), runs, tests, hosts);
       warehouse.commit(1, Map.of(0, 0L));
       System.out.printf("%-60s %12s %8.2f%n", "generate the warehouse", "", (System.nanoTime() - t0) / 1e9);
+    }
+    if (generateOnly) {
+      return;
     }
     Map<String, String> queries = new LinkedHashMap<>();
     queries.put("iterations (count)", "SELECT count(*) FROM iterations");
@@ -70,7 +77,7 @@ public class QueryTimes {
     }
   }
 
-  private static void generate(Path staging, long runs) throws Exception {
+  private static void generate(Path staging, long runs, int tests, int hosts) throws Exception {
     Files.createDirectories(staging);
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement st = c.createStatement()) {
@@ -80,7 +87,7 @@ public class QueryTimes {
               + " TIMESTAMP '2016-01-01' + to_microseconds(CAST(i * (315360000000000 / "
               + runs
               + ") AS BIGINT)) AS started_at,"
-              + " 'T' || (i % 20) AS test_name, CAST(floor(i * 30 / "
+              + " 'T' || (i % " + tests + ") AS test_name, CAST(floor(i * 30 / "
               + runs
               + ") AS INTEGER) AS v FROM range("
               + runs
@@ -99,7 +106,7 @@ public class QueryTimes {
       copy(
           st,
           "SELECT run_id || ':env' AS event_id, run_id, started_at, 1 AS ingest_seq,"
-              + " started_at AS emitted_at, 'host' || (i % 3) AS host_name, 'mariadb' AS db_maker,"
+              + " started_at AS emitted_at, 'host' || (i % " + hosts + ") AS host_name, 'mariadb' AS db_maker,"
               + " db_version, '[mysqld]' || chr(10) || 'innodb_buffer_pool_size=' || (1 + i % 2) || 'G'"
               + " AS config_contents, month FROM rr",
           staging.resolve("environments"));

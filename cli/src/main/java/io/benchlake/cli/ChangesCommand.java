@@ -74,9 +74,11 @@ final class ChangesCommand implements Callable<Integer> {
     }
     ChangesQuery.Options options =
         new ChangesQuery.Options(m, a, Percent.parse("--min-change", minChange));
+    StepClock clock = StepClock.start();
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (AnalyticsSession session =
         AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
+      clock.lap("session open");
       ChangesQuery.Result r =
           ChangesQuery.load(
               session,
@@ -86,6 +88,7 @@ final class ChangesCommand implements Callable<Integer> {
               by,
               Optional.ofNullable(host),
               options);
+      clock.lap("series query and detector");
       Output.write(
           switch (f) {
             case TEXT, TABLE -> ChangesReport.text(r);
@@ -96,7 +99,9 @@ final class ChangesCommand implements Callable<Integer> {
                     "changes --format " + format + ": use text, md or json");
           },
           out);
+      clock.lap("report written");
       LeftOutNote.print(LeftOut.ofTest(session.connection(), series.test, series.threads, null));
+      clock.lap("left-out note");
     }
     return 0;
   }

@@ -68,7 +68,8 @@ final class ChangesJson {
     m.put("outliers", outliers);
     if (f.season() != null) {
       Map<String, Object> sm = new LinkedHashMap<>();
-      sm.put("period", f.season().period());
+      double period = f.season().period();
+      sm.put("period", period == Math.rint(period) ? (Object) (long) period : (Object) period);
       sm.put("amplitude", f.season().amplitude());
       sm.put("p_value", f.season().pValue());
       m.put("season", sm);

@@ -116,9 +116,9 @@ public final class ChangesReport {
       out.add(
           String.format(
               Locale.ROOT,
-              "Season: a pattern repeating every %d runs, %s from low to high (p-value %.2e);"
+              "Season: a pattern repeating every %s runs, %s from low to high (p-value %.2e);"
                   + " the levels above are of the history with it taken out",
-              f.season().period(),
+              Detector.Season.length(f.season().period()),
               number(f.season().amplitude(), 3),
               f.season().pValue()));
     }

@@ -107,26 +107,44 @@ public final class Detector {
   public record Trend(int from, int to, double slope, double pctPerPoint, double pValue) {}
 
   /**
-   * A repeating pattern: its period in points, the pattern (what phase p = index mod period adds to
-   * the level) and the p-value of the one-way ANOVA of the runs by phase.
+   * A repeating pattern: its length in points (a cycle need not last a whole number of runs), the
+   * pattern (what each of its round(length) phases adds to the level; point i is in phase {@link
+   * #phase}) and the p-value of the one-way ANOVA of the runs by phase.
    */
-  public record Season(int period, double[] profile, double pValue) {
+  public record Season(double period, double[] profile, double pValue) {
     public double amplitude() {
       return java.util.Arrays.stream(profile).max().orElse(0)
           - java.util.Arrays.stream(profile).min().orElse(0);
     }
 
+    /** What the pattern adds to point i. */
+    public double at(int i) {
+      return profile[phase(i, period, profile.length)];
+    }
+
+    /** A cycle's length as said: "12" for a whole number of runs, else "13.85". */
+    public static String length(double period) {
+      return period == Math.rint(period)
+          ? String.valueOf((long) period)
+          : String.format(Locale.ROOT, "%.2f", period);
+    }
+
+    /** The phase of point i in a cycle of {@code length} points folded into {@code bins} phases. */
+    static int phase(int i, double length, int bins) {
+      return Math.min(bins - 1, (int) (i % length / length * bins));
+    }
+
     @Override
     public boolean equals(Object o) {
       return o instanceof Season s
-          && s.period == period
+          && Double.compare(s.period, period) == 0
           && java.util.Arrays.equals(s.profile, profile)
           && Double.compare(s.pValue, pValue) == 0;
     }
 
     @Override
     public int hashCode() {
-      return period * 31 + java.util.Arrays.hashCode(profile);
+      return Double.hashCode(period) * 31 + java.util.Arrays.hashCode(profile);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.benchlake.analytics.changes;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apache.commons.math3.stat.inference.OneWayAnova;
@@ -16,16 +17,19 @@ import org.apache.commons.math3.stat.inference.OneWayAnova;
 final class Seasonality {
   private static final double MIN_AUTOCORRELATION = 0.3;
 
+  /** How much more of the residuals' variance a cycle of a fractional length must explain. */
+  private static final double FRACTIONAL_GAIN = 0.02;
+
   private Seasonality() {}
 
-  static Optional<Detector.Season> find(SeriesAnalysis a, List<Detector.Change> changes) {
+  static Optional<Detector.Season> find(SeriesAnalysis a, List<Integer> changes) {
     int n = a.points();
     if (n < 12) {
       return Optional.empty();
     }
     double[] res = new double[n];
     int lo = 0;
-    List<Integer> ends = new ArrayList<>(changes.stream().map(Detector.Change::index).toList());
+    List<Integer> ends = new ArrayList<>(changes);
     ends.add(n);
     for (int hi : ends) {
       Fit f = Recheck.segment(a, lo, hi);
@@ -67,28 +71,92 @@ final class Seasonality {
     while (acf[period] < 0.9 * best) {
       period++;
     }
-    List<double[]> phases = new ArrayList<>();
-    double[] profile = new double[period];
-    double mean = 0;
-    for (int p = 0; p < period; p++) {
-      int count = (n - p + period - 1) / period;
-      double[] g = new double[count];
-      for (int j = 0; j < count; j++) {
-        g[j] = res[p + j * period];
-        profile[p] += g[j] / count;
+    // a cycle need not last a whole number of runs: folded on 14 runs, a cycle of 13.8 drifts a
+    // run out of phase every 5 cycles and smears away; the whole numbers next to the lag found
+    // are tried and, only when it explains clearly more, the lengths between them
+    Fold fold = null;
+    for (int k = Math.max(2, period - 1); k <= Math.min(max, period + 1); k++) {
+      fold = better(fold, Fold.of(res, k));
+    }
+    Fold fractional = null;
+    for (int step = -19; step <= 19; step++) {
+      double length = period + step / 20.0;
+      if (step % 20 != 0 && length > 2 && length <= max) {
+        fractional = better(fractional, Fold.of(res, length));
       }
-      phases.add(g);
-      mean += profile[p] / period;
     }
-    double var = 0;
-    for (int p = 0; p < period; p++) {
-      profile[p] -= mean;
-      var += profile[p] * profile[p] / period;
+    if (fold == null
+        || fractional != null && fractional.explained() > fold.explained() + FRACTIONAL_GAIN) {
+      fold = fractional;
     }
-    double pValue = new OneWayAnova().anovaPValue(phases);
-    if (!(pValue < a.settings().alpha()) || Math.sqrt(var) < 0.25 * a.sigma()) {
+    if (fold == null) {
       return Optional.empty();
     }
-    return Optional.of(new Detector.Season(period, profile, pValue));
+    double pValue = new OneWayAnova().anovaPValue(fold.phases());
+    if (!(pValue < a.settings().alpha()) || fold.spread() < 0.25 * a.sigma()) {
+      return Optional.empty();
+    }
+    return Optional.of(new Detector.Season(fold.length(), fold.profile(), pValue));
+  }
+
+  private static Fold better(Fold a, Fold b) {
+    return b != null && (a == null || b.explained() > a.explained()) ? b : a;
+  }
+
+  /**
+   * The residuals folded on a cycle of {@code length} runs into round(length) phases: the pattern
+   * (each phase's mean, centred), the runs of each phase, and the share of the residuals' variance
+   * the phases explain, adjusted for their number (so more phases do not win by being more); null
+   * when a phase has fewer than two runs.
+   */
+  private record Fold(double length, double[] profile, List<double[]> phases, double explained) {
+    static Fold of(double[] res, double length) {
+      int n = res.length;
+      int bins = (int) Math.round(length);
+      int[] count = new int[bins];
+      for (int i = 0; i < n; i++) {
+        count[Detector.Season.phase(i, length, bins)]++;
+      }
+      if (Arrays.stream(count).min().orElse(0) < 2) {
+        return null; // a phase of fewer than two runs says nothing of a pattern
+      }
+      List<double[]> phases = new ArrayList<>();
+      int[] at = new int[bins];
+      for (int b = 0; b < bins; b++) {
+        phases.add(new double[count[b]]);
+      }
+      double[] profile = new double[bins];
+      double mean = 0;
+      double total = 0;
+      for (int i = 0; i < n; i++) {
+        int b = Detector.Season.phase(i, length, bins);
+        phases.get(b)[at[b]++] = res[i];
+        profile[b] += res[i] / count[b];
+        mean += res[i] / n;
+      }
+      double between = 0;
+      for (int i = 0; i < n; i++) {
+        double d = res[i] - mean;
+        total += d * d;
+        int b = Detector.Season.phase(i, length, bins);
+        double e = profile[b] - mean;
+        between += e * e;
+      }
+      double r2 = total > 0 ? between / total : 0;
+      double adjusted = 1 - (1 - r2) * (n - 1) / Math.max(1, n - bins);
+      for (int b = 0; b < bins; b++) {
+        profile[b] -= mean;
+      }
+      return new Fold(length, profile, phases, adjusted);
+    }
+
+    /** The standard deviation of the pattern over its phases. */
+    double spread() {
+      double var = 0;
+      for (double p : profile) {
+        var += p * p / profile.length;
+      }
+      return Math.sqrt(var);
+    }
   }
 }

@@ -71,7 +71,8 @@ public final class SeriesAnalysis {
     partition(from + 1);
     result = Recheck.judge(this, candidates());
     if (!deseasonalised) {
-      Seasonality.find(this, result.changes()).ifPresent(this::withoutSeason);
+      Seasonality.find(this, result.changes().stream().map(Detector.Change::index).toList())
+          .ifPresent(this::withoutSeason);
     }
     return result;
   }
@@ -83,7 +84,7 @@ public final class SeriesAnalysis {
   private void withoutSeason(Detector.Season season) {
     List<double[]> adjusted = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      adjusted.add(new double[] {means[i] - season.profile()[i % season.period()]});
+      adjusted.add(new double[] {means[i] - season.at(i)});
     }
     SeriesAnalysis plain = new SeriesAnalysis(settings, true);
     plain.append(adjusted);
