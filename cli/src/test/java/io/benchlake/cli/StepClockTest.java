@@ -20,7 +20,8 @@ class StepClockTest {
     assertEquals(3, lines.size(), lines.toString());
     assertTrue(lines.get(0).matches("timing: JVM start to command \\d+ ms"), lines.get(0));
     assertTrue(lines.get(1).matches("timing: session open \\d+\\.\\d ms"), lines.get(1));
-    assertTrue(lines.get(2).matches("timing: series query and detector \\d+\\.\\d ms"), lines.get(2));
+    assertTrue(
+        lines.get(2).matches("timing: series query and detector \\d+\\.\\d ms"), lines.get(2));
   }
 
   @Test
