@@ -120,7 +120,9 @@ class KafkaClusterIT {
                   Optional.empty(),
                   Optional.empty(),
                   "test",
-                  false),
+                  false,
+                  false,
+                  Optional.empty()),
               System.err);
       assertTrue(parsed.events() > 0, "parsed " + parsed.failures());
       service.publish(parsed, bus.bootstrap(), new BenchlakeHome(dir.resolve("home")));

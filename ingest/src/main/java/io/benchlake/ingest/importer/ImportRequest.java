@@ -28,33 +28,6 @@ public record ImportRequest(
     paths = List.copyOf(paths);
   }
 
-  /** A request that dates by --started-at or the file's own dates, in no particular zone. */
-  public ImportRequest(
-      ImportFormat format,
-      List<Path> paths,
-      Optional<String> dataset,
-      Optional<String> test,
-      Optional<Integer> iteration,
-      Optional<String> serverVersion,
-      Optional<Instant> startedAt,
-      Optional<String> layout,
-      String host,
-      boolean keepGoing) {
-    this(
-        format,
-        paths,
-        dataset,
-        test,
-        iteration,
-        serverVersion,
-        startedAt,
-        layout,
-        host,
-        keepGoing,
-        false,
-        Optional.empty());
-  }
-
   /** A --timezone value: a region or an offset; abbreviations are refused (BST is not Dhaka). */
   public static ZoneId zone(String text) {
     return ZoneAbbreviations.parseOption(text);

@@ -36,7 +36,9 @@ class ImportServiceTest {
         Optional.empty(),
         layout,
         "h",
-        false);
+        false,
+        false,
+        Optional.empty());
   }
 
   @Test
