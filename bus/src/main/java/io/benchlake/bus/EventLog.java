@@ -112,10 +112,15 @@ public final class EventLog {
   }
 
   /**
+   * A Kafka cluster's id and its events topic's id (the warehouse records them with its offsets).
+   */
+  public record Identity(String clusterId, String topicId) {}
+
+  /**
    * The identity of the event log: the Kafka cluster's id and the events topic's id. A new broker
    * directory or another cluster gives other ids even when the topic has the same name.
    */
-  public static io.benchlake.warehouse.Manifest.LogIdentity identity(String bootstrap) {
+  public static Identity identity(String bootstrap) {
     try (org.apache.kafka.clients.admin.Admin admin =
         org.apache.kafka.clients.admin.Admin.create(
             Map.of(
@@ -130,7 +135,7 @@ public final class EventLog {
               .get(Topics.EVENTS)
               .topicId()
               .toString();
-      return new io.benchlake.warehouse.Manifest.LogIdentity(cluster, topic);
+      return new Identity(cluster, topic);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new BusException(

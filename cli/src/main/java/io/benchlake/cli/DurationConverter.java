@@ -1,6 +1,6 @@
 package io.benchlake.cli;
 
-import io.benchlake.loadgen.plan.Durations;
+import io.benchlake.core.Durations;
 import picocli.CommandLine;
 
 /** Durations with a unit (10s, 5m, 1h, 250ms); a bare number means seconds. Gives seconds. */

@@ -144,7 +144,7 @@ final class IngestCommand implements Callable<Integer> {
 
   private java.time.Duration pollInterval() {
     try {
-      double seconds = io.benchlake.loadgen.plan.Durations.seconds(poll);
+      double seconds = io.benchlake.core.Durations.seconds(poll);
       return java.time.Duration.ofMillis(Math.max(100, Math.round(seconds * 1000)));
     } catch (IllegalArgumentException e) {
       throw new io.benchlake.home.BadInputException("--poll: " + e.getMessage());

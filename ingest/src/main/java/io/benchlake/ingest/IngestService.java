@@ -166,7 +166,7 @@ public final class IngestService {
     removeLeftovers(warehouse);
     Manifest current = warehouse.current();
     LogCheck.check(
-        current, EventLog.identity(bootstrap), EventLog.endOffsets(bootstrap), bootstrap);
+        current, LogCheck.identity(bootstrap), EventLog.endOffsets(bootstrap), bootstrap);
     long first = current.seq() + 1;
     Path staging = warehouse.root().resolve("_staging").resolve("follow-" + first);
     Map<Integer, Long> start = new TreeMap<>(current.offsets());
@@ -347,7 +347,7 @@ public final class IngestService {
     Manifest current = warehouse.current();
     Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
     Manifest.LogIdentity log =
-        LogCheck.check(current, EventLog.identity(bootstrap), end, bootstrap);
+        LogCheck.check(current, LogCheck.identity(bootstrap), end, bootstrap);
     Map<TopicPartition, Long> starting = new HashMap<>();
     Map<TopicPartition, Long> stopping = new HashMap<>();
     long pending = 0;

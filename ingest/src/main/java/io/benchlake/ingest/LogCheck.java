@@ -1,5 +1,6 @@
 package io.benchlake.ingest;
 
+import io.benchlake.bus.EventLog;
 import io.benchlake.home.EnvironmentException;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Manifest.LogIdentity;
@@ -13,6 +14,12 @@ import java.util.TreeMap;
  */
 final class LogCheck {
   private LogCheck() {}
+
+  /** The identity of the log at {@code bootstrap}, as the warehouse's manifest records it. */
+  static LogIdentity identity(String bootstrap) {
+    EventLog.Identity id = EventLog.identity(bootstrap);
+    return new LogIdentity(id.clusterId(), id.topicId());
+  }
 
   /**
    * The identity to commit with: {@code found} when the warehouse was built from it, or was written

@@ -35,7 +35,7 @@ final class WarehouseRebuild {
       throws Exception {
     Manifest old = committedOrNone(warehouse);
     Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
-    Manifest.LogIdentity log = EventLog.identity(bootstrap);
+    Manifest.LogIdentity log = LogCheck.identity(bootstrap);
     boolean sameLog = old.log() == null || old.log().equals(log);
     if (sameLog) {
       Map<Integer, Long> short_ = LogCheck.shortOf(old.readUpTo(), end);

@@ -36,7 +36,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
-import org.apache.flink.api.common.BatchShuffleMode;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -227,33 +226,6 @@ class IngestServiceIT {
       try (var walk = Files.walk(home.warehouse())) {
         assertTrue(walk.noneMatch(p -> p.toString().contains("_staging")), "staging is cleaned up");
       }
-    }
-  }
-
-  @Test
-  void onADiskTooFullForTheStreamedShuffleTheBlockingOneWritesTheSameWarehouse() throws Exception {
-    Path dir = TestDirs.fresh("blocking");
-    BenchlakeHome home = new BenchlakeHome(dir);
-    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
-      try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
-        for (int run = 0; run < 3; run++) {
-          syntheticRun("R" + run, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(run))
-              .forEach(publisher::publish);
-        }
-      }
-      Warehouse hybrid = new Warehouse(dir.resolve("hybrid"));
-      new IngestService(2).ingest(bus.bootstrap(), hybrid);
-      Warehouse blocking = new Warehouse(dir.resolve("blocking"));
-      try (FlinkCluster flink =
-          FlinkCluster.shared(2, 1, BatchShuffleMode.ALL_EXCHANGES_BLOCKING)) {
-        new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE)
-            .ingest(bus.bootstrap(), blocking);
-      }
-      assertEquals(12, count(blocking, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
-      assertEquals(
-          IncrementalIngestIT.snapshot(hybrid),
-          IncrementalIngestIT.snapshot(blocking),
-          "every view the same");
     }
   }
 }

@@ -1,12 +1,12 @@
 package io.benchlake.analytics.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.CanonicalNames;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.analytics.annotate.ExcludedRuns;
 import io.benchlake.home.BadInputException;
-import io.benchlake.schemas.EventCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
@@ -25,6 +25,11 @@ import java.util.TreeSet;
 
 /** Reads a comparison report's contents from the views. */
 public final class ComparisonQuery {
+  /**
+   * Reads the runs' properties column: plain JSON, no event types (analytics never reads events).
+   */
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyy-M-d HH:mm:ss", Locale.ROOT);
 
@@ -306,7 +311,7 @@ public final class ComparisonQuery {
       return out;
     }
     try {
-      for (JsonNode p : EventCodec.mapper().readTree(json)) {
+      for (JsonNode p : JSON.readTree(json)) {
         out.put(p.get("name").asText(), p.path("value").asText(""));
       }
     } catch (IOException e) {

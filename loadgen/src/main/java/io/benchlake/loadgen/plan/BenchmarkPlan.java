@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.plan;
 
+import io.benchlake.core.Durations;
 import io.benchlake.loadgen.run.ErrorPolicy;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.workload.OptionValues;

@@ -1,0 +1,247 @@
+package io.benchlake.importers;
+
+import io.benchlake.home.BadInputException;
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventIds;
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.IterationValue;
+import io.benchlake.schemas.Property;
+import io.benchlake.schemas.RunParameters;
+import io.benchlake.schemas.RunStarted;
+import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.TransactionTiming;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Turns one HammerDB run into events: each TEST RESULT is an iteration at its active virtual user
+ * count (DESIGN.md, TPROC-C) with NOPM, TPM and, where a time profile was written, each procedure's
+ * timing; the transaction counter becomes samples, measured inside the timed window only.
+ */
+public final class HammerdbImporter {
+  private HammerdbImporter() {}
+
+  /**
+   * What the outputs may not say. {@code startedAt} dates a run its files do not date; {@code
+   * useFileTime} lets the file's modification time do so instead; {@code timezone} reads local
+   * times whose zone the files leave open.
+   */
+  public record RunFacts(
+      Optional<String> dataset,
+      String test,
+      Optional<String> serverVersion,
+      String host,
+      Optional<Instant> startedAt,
+      boolean useFileTime,
+      Optional<ZoneId> timezone) {}
+
+  /** The events of {@code run}, started at {@code startedAt}. */
+  static ImportBatch toEvents(
+      HammerdbRun run, RunFacts facts, Instant startedAt, HammerdbDates dates) {
+    HammerdbResult first = run.first();
+    HammerdbDatabase db = HammerdbDatabase.of(first.database, run.dbVersion().orElse(null));
+    String version = facts.serverVersion().or(run::dbVersion).orElse(null);
+    String dataset =
+        facts
+            .dataset()
+            .orElseGet(
+                () -> {
+                  if (version == null) {
+                    throw new BadInputException(
+                        first.where()
+                            + ": the HammerDB output names no server version (DBVersion:): give --dataset LABEL");
+                  }
+                  return db.label() + " " + version;
+                });
+    Integer vus = first.virtualUsers();
+    if (vus == null) {
+      throw new BadInputException(
+          first.where()
+              + ": no virtual user count for this TEST RESULT: no 'Active Virtual Users configured',"
+              + " no 'Virtual Users Created with Monitor VU' and no worker VU output before it");
+    }
+    String runId = EventIds.importedRun(dataset, facts.test(), startedAt, facts.host());
+    List<Event> body = new ArrayList<>();
+    String error = null;
+    for (int i = 0; i < run.iterations().size(); i++) {
+      HammerdbResult r = run.iterations().get(i);
+      String failure = failure(r);
+      error = error != null ? error : failure;
+      body.addAll(iteration(runId, startedAt, vus, i + 1, r, failure, counterLead(r, dates)));
+    }
+    List<Event> events = new ArrayList<>();
+    events.add(
+        new RunStarted(
+            null,
+            EventIds.derived(runId, "run_started"),
+            runId,
+            startedAt,
+            startedAt,
+            dataset,
+            "hammerdb-tprocc",
+            facts.test(),
+            null,
+            "import:hammerdb",
+            new RunParameters(
+                "tprocc",
+                null,
+                null,
+                run.warehouses().orElse(null),
+                first.durationMin == null ? null : first.durationMin * 60.0,
+                "min",
+                run.iterations().size(),
+                List.of(vus),
+                first.rampupMin == null ? null : first.rampupMin * 60.0,
+                null,
+                null),
+            properties(run)));
+    events.add(
+        ImportedRun.environment(runId, startedAt, facts.host(), db.maker(), version, db.engine()));
+    events.addAll(body);
+    events.add(ImportedRun.finished(runId, startedAt, error));
+    return new ImportBatch(
+        run.files(),
+        events,
+        String.format(
+            Locale.ROOT,
+            "%s / %s: %d result(s) at %d virtual users (NOPM %s), started %s%s",
+            dataset,
+            facts.test(),
+            run.iterations().size(),
+            vus,
+            run.iterations().stream()
+                .map(r -> r.nopm == null ? "-" : String.valueOf(r.nopm))
+                .reduce((a, b) -> a + ", " + b)
+                .orElse(""),
+            startedAt,
+            error == null ? "" : " (failed: " + error + ")"));
+  }
+
+  private static String failure(HammerdbResult r) {
+    if (r.failure != null) {
+      return r.failure;
+    }
+    // formats doc 1.3: a 0 NOPM result is not a valid one (SQL errors with raiseerror off)
+    return r.nopm != null && r.nopm == 0 ? r.where() + ": the result is 0 NOPM" : null;
+  }
+
+  /** Seconds from the counter's first sample to the run's start, when both are dated. */
+  private static Optional<Double> counterLead(HammerdbResult r, HammerdbDates dates) {
+    if (r.counter == null || r.counter.first().isEmpty()) {
+      return Optional.empty();
+    }
+    Instant counted = dates.at(r.counter.first().get());
+    return dates.start(r).map(s -> java.time.Duration.between(counted, s).toMillis() / 1000.0);
+  }
+
+  private static List<Event> iteration(
+      String runId,
+      Instant startedAt,
+      int vus,
+      int iteration,
+      HammerdbResult r,
+      String failure,
+      Optional<Double> counterLead) {
+    List<Event> out = new ArrayList<>();
+    String id = r.file.digest + ":" + r.line;
+    List<IterationValue> values = new ArrayList<>();
+    if (r.finished()) {
+      values.add(new IterationValue("NOPM", r.nopm, "nopm", "hammerdb:result"));
+      values.add(new IterationValue("TPM", r.tpm, "tpm", "hammerdb:result"));
+    }
+    List<TransactionTiming> timings =
+        r.profile != null ? r.profile.procedures() : r.etprof.timings();
+    String source = r.profile != null ? r.profile.source().label : HammerdbFile.Source.ETPROF.label;
+    timings.forEach(t -> values.addAll(t.asValues(source)));
+    if (r.counter != null) {
+      for (HammerdbCounterWindow.Placed p :
+          HammerdbCounterWindow.place(r.counter, r.rampupMin, r.durationMin, counterLead)) {
+        out.add(sample(runId, startedAt, vus, iteration, id, p));
+      }
+    }
+    out.add(
+        new IterationFinished(
+            null,
+            EventIds.derived(runId, id, "iteration_finished"),
+            runId,
+            startedAt,
+            startedAt,
+            vus,
+            iteration,
+            failure != null ? IterationFinished.Status.failed : IterationFinished.Status.completed,
+            r.durationMin == null ? null : r.durationMin * 60.0,
+            values,
+            timings));
+    return out;
+  }
+
+  private static Sample sample(
+      String runId,
+      Instant startedAt,
+      int vus,
+      int iteration,
+      String id,
+      HammerdbCounterWindow.Placed p) {
+    return new Sample(
+        null,
+        EventIds.derived(runId, id, "tcount", String.valueOf(p.index())),
+        runId,
+        startedAt,
+        startedAt,
+        vus,
+        null,
+        iteration,
+        p.offsetS(),
+        p.intervalS(),
+        p.measured() ? Sample.Phase.measured : Sample.Phase.warmup,
+        null,
+        p.tpm() / 60.0,
+        0,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        0,
+        0,
+        null,
+        (double) p.tpm(),
+        null,
+        null,
+        null);
+  }
+
+  private static List<Property> properties(HammerdbRun run) {
+    HammerdbResult first = run.first();
+    List<Property> out = new ArrayList<>();
+    run.hammerdbVersion().ifPresent(v -> out.add(new Property("HammerDB version", v)));
+    if (first.rampupMin != null) {
+      out.add(new Property("Rampup", first.rampupMin + " min"));
+    }
+    if (first.database != null) {
+      out.add(new Property("HammerDB driver", first.database));
+    }
+    if (first.sessions != null) {
+      out.add(new Property("Async clients per VU", String.valueOf(first.asyncClients)));
+      out.add(new Property("Active sessions", String.valueOf(first.sessions)));
+    }
+    List<String> jobs = run.iterations().stream().map(r -> r.jobId).filter(j -> j != null).toList();
+    if (!jobs.isEmpty()) {
+      out.add(new Property("HammerDB jobid", String.join(", ", jobs)));
+    }
+    for (HammerdbResult r : run.iterations()) {
+      for (Property p : r.properties) {
+        if (out.stream().noneMatch(q -> q.name().equals(p.name()))) {
+          out.add(p);
+        }
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,135 @@
+package io.benchlake.importers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.home.BadInputException;
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.RunStarted;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ImportServiceTest {
+  @TempDir Path dir;
+  final PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
+
+  static Path log() {
+    return SysbenchLogParserTest.fixture("oltp_read_write_t4_i1.log");
+  }
+
+  ImportRequest request(List<Path> paths, Optional<String> layout, Optional<String> dataset) {
+    return new ImportRequest(
+        ImportFormat.SYSBENCH,
+        paths,
+        dataset,
+        dataset.map(d -> "OLTP_RW"),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        layout,
+        "h",
+        false,
+        false,
+        Optional.empty());
+  }
+
+  @Test
+  void aSidecarSaysWhatTheLogDoesNot() throws Exception {
+    Path copy = Files.copy(log(), dir.resolve("run.log"));
+    Files.writeString(
+        dir.resolve("run.log.meta.json"),
+        "{\"dataset\": \"Mariadb 10.11.19\", \"test\": \"OLTP_RW\", \"iteration\": 3, \"started_at\": \"2026-02-03T04:05:06Z\"}");
+    ImportService.Parsed parsed =
+        new ImportService()
+            .parse(request(List.of(copy), Optional.empty(), Optional.empty()), quiet);
+    RunStarted run = (RunStarted) parsed.batches().get(0).events().get(0);
+    assertEquals("Mariadb 10.11.19", run.dataset());
+    assertEquals(Instant.parse("2026-02-03T04:05:06Z"), run.startedAt());
+    IterationFinished f =
+        parsed.batches().get(0).events().stream()
+            .filter(e -> e instanceof IterationFinished)
+            .map(e -> (IterationFinished) e)
+            .findFirst()
+            .orElseThrow();
+    assertEquals(3, f.iteration());
+  }
+
+  @Test
+  void aLayoutNamesDatasetTestAndIterationFromThePath() throws Exception {
+    for (String p :
+        List.of("A/OLTP_RW/4/1.log", "A/OLTP_RW/4/2.log", "B/OLTP_RW/4/1.log", "notes.txt")) {
+      Files.createDirectories(dir.resolve(p).getParent());
+      Files.copy(log(), dir.resolve(p));
+    }
+    ImportService.Parsed parsed =
+        new ImportService()
+            .parse(
+                request(
+                    List.of(dir),
+                    Optional.of("{dataset}/{test}/{threads}/{iteration}.log"),
+                    Optional.empty()),
+                quiet);
+    assertEquals(2, parsed.batches().size(), "one run per dataset and test");
+    assertEquals(
+        List.of("A", "B"),
+        parsed.batches().stream().map(b -> ((RunStarted) b.events().get(0)).dataset()).toList());
+    assertEquals(
+        2,
+        parsed.batches().get(0).events().stream()
+            .filter(e -> e instanceof IterationFinished)
+            .count());
+  }
+
+  @Test
+  void logsWithoutADatasetAreRefusedBeforeAnythingIsRead() {
+    BadInputException e =
+        assertThrows(
+            BadInputException.class,
+            () ->
+                new ImportService()
+                    .parse(request(List.of(log()), Optional.empty(), Optional.empty()), quiet));
+    assertTrue(e.getMessage().contains("--dataset"), e.getMessage());
+  }
+
+  BadInputException layoutRefusal(List<String> paths, String layout) throws Exception {
+    for (String p : paths) {
+      Files.createDirectories(dir.resolve(p).getParent());
+      Files.copy(log(), dir.resolve(p));
+    }
+    return assertThrows(
+        BadInputException.class,
+        () ->
+            new ImportService()
+                .parse(request(List.of(dir), Optional.of(layout), Optional.empty()), quiet));
+  }
+
+  @Test
+  void aLayoutsThreadsMustBeTheLogsOwnNumberOfThreads() throws Exception {
+    // The fixture ran with 4 threads.
+    BadInputException e =
+        layoutRefusal(
+            List.of("A/OLTP_RW/4/1.log", "A/OLTP_RW/16/1.log"),
+            "{dataset}/{test}/{threads}/{iteration}.log");
+    assertTrue(e.getMessage().contains("16" + java.io.File.separator + "1.log:"), e.getMessage());
+    assertTrue(e.getMessage().contains("'Number of threads: 4'"), e.getMessage());
+    assertTrue(e.getMessage().contains("{threads} 16"), e.getMessage());
+    assertEquals(1, e.getMessage().lines().count());
+  }
+
+  @Test
+  void twoLogsMappedToTheSameIterationAreRefused() throws Exception {
+    BadInputException e =
+        layoutRefusal(
+            List.of("A/OLTP_RW/run1.log", "A/OLTP_RW/run01.log"),
+            "{dataset}/{test}/run{iteration}.log");
+    assertTrue(e.getMessage().contains("are both iteration 1 at 4 threads"), e.getMessage());
+  }
+}
