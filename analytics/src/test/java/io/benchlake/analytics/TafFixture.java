@@ -1,5 +1,6 @@
 package io.benchlake.analytics;
 
+import io.benchlake.testing.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,12 +16,8 @@ record TafFixture(
     List<String> datasets,
     Map<Integer, Map<String, List<String>>> metricTables) {
 
-  static Path shared() {
-    return Path.of(System.getProperty("benchlake.shared", "../../shared"));
-  }
-
   static TafFixture read(String name) throws IOException {
-    List<String> lines = Files.readAllLines(shared().resolve("fixtures/taf-report").resolve(name));
+    List<String> lines = Files.readAllLines(Fixtures.path("taf-report", name));
     List<String> datasets = null;
     Map<Integer, Map<String, List<String>>> tables = new LinkedHashMap<>();
     for (int i = 0; i < lines.size(); i++) {

@@ -1,11 +1,11 @@
 package io.benchlake.cli;
 
 import static io.benchlake.cli.ImportRoundTripIT.ok;
-import static io.benchlake.cli.ImportRoundTripIT.shared;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Fixtures;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ class AnnotateIT {
   void anExcludedIterationLeavesTheStatisticsAndTheReportSaysSoUntilItIsIncludedAgain()
       throws Exception {
     CliRunner.useFreshHome("annotate");
-    Path report = shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt");
+    Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
     ok(CliRunner.run("import", "taf-report", report.toString()));
     ok(CliRunner.run("ingest"));
     String run = sql("select run_id from runs where dataset = '" + D + "'");
@@ -116,7 +116,7 @@ class AnnotateIT {
         CliRunner.run(
             "import",
             "taf-report",
-            shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt").toString()));
+            Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt").toString()));
     ok(CliRunner.run("ingest"));
     CliRunner.Run unknown = CliRunner.run("annotate", "nope", "--exclude", "--reason", "x");
     assertEquals(2, unknown.exit());

@@ -1,10 +1,10 @@
 package io.benchlake.cli;
 
 import static io.benchlake.cli.ImportRoundTripIT.ok;
-import static io.benchlake.cli.ImportRoundTripIT.shared;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -55,7 +55,7 @@ class CanonicalNamesIT {
         CliRunner.run(
             "import",
             "taf-report",
-            shared("fixtures", "taf-report", "tprocc_nopm_synthetic.txt").toString()));
+            Fixtures.path("taf-report", "tprocc_nopm_synthetic.txt").toString()));
     // First read with the date an old importer took from the file's modification time.
     CliRunner.Run first = importLog(log, "2026-12-04");
     ok(first);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.ingest.FlinkCluster;
+import io.benchlake.testing.Fixtures;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -98,7 +99,7 @@ class FlinkStandaloneIT {
       awaitTaskManager(restPort, cluster, home);
 
       Path report =
-          ImportRoundTripIT.shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt")
+          Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt")
               .toAbsolutePath();
       BuiltTree.run(home, "import", "taf-report", report.toString());
       BuiltTree.run(home, "ingest", "--flink-rest", "http://127.0.0.1:" + restPort);

@@ -3,6 +3,7 @@ package io.benchlake.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +33,7 @@ class FollowCliIT {
     Process follow = BuiltTree.start(home, log, "ingest", "--follow", "--poll", "1s");
     try {
       awaitOutput(follow, log, "Following the event log", 120);
-      Path report = ImportRoundTripIT.shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt");
+      Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
       BuiltTree.run(home, "import", "taf-report", report.toString());
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
       while (eventsRead(log) < REPORT_EVENTS && System.nanoTime() < deadline) {

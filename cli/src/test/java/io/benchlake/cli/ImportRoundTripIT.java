@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Fixtures;
 import io.benchlake.testing.TestDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +14,6 @@ import org.junit.jupiter.api.Test;
 
 /** Imports through the real broker, ingests with the real Flink job, reports through DuckDB. */
 class ImportRoundTripIT {
-  static Path shared(String... parts) {
-    return Path.of(System.getProperty("benchlake.shared", "../../shared"), parts);
-  }
-
   static void ok(CliRunner.Run run) {
     assertEquals(0, run.exit(), run.out() + run.err());
   }
@@ -45,7 +42,7 @@ class ImportRoundTripIT {
   @Test
   void aTafReportRoundTripsEveryNumberAndImportingTwiceAddsNothing() throws Exception {
     CliRunner.useFreshHome("taf");
-    Path report = shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt");
+    Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
     ok(CliRunner.run("import", "taf-report", report.toString()));
     ok(CliRunner.run("ingest"));
     CliRunner.Run rendered = CliRunner.run("report", "--test", "OLTP_RW");
@@ -90,7 +87,7 @@ class ImportRoundTripIT {
             .out(),
         "a rebuild from offset 0 gives the same answers");
 
-    Path tprocc = shared("fixtures", "taf-report", "tprocc_nopm_synthetic.txt");
+    Path tprocc = Fixtures.path("taf-report", "tprocc_nopm_synthetic.txt");
     ok(CliRunner.run("import", "taf-report", tprocc.toString()));
     ok(CliRunner.run("ingest"));
     CliRunner.Run nopm =
@@ -158,7 +155,7 @@ class ImportRoundTripIT {
   }
 
   private void sysbenchLogs() throws Exception {
-    Path dir = shared("fixtures", "sysbench");
+    Path dir = Fixtures.path("sysbench");
     CliRunner.Run imported =
         CliRunner.run(
             "import",
@@ -197,7 +194,7 @@ class ImportRoundTripIT {
         CliRunner.run(
             "import",
             "taf-report",
-            shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt").toString()));
+            Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt").toString()));
     Path first = Files.createTempFile("events-a", ".jsonl");
     ok(CliRunner.run("export", "events", "--out", first.toString()));
     CliRunner.useFreshHome("export-b");
@@ -215,9 +212,9 @@ class ImportRoundTripIT {
   void aBadFileIsOneLinePublishesNothingAndKeepGoingSkipsIt() throws Exception {
     CliRunner.useFreshHome("bad");
     Path bad = Files.createTempFile("bad", ".log");
-    String good = Files.readString(shared("fixtures", "sysbench", "oltp_read_write_t4_i1.log"));
+    String good = Files.readString(Fixtures.path("sysbench", "oltp_read_write_t4_i1.log"));
     Files.writeString(bad, good.replace("tps: 1370.23", "tps: 13x0.23"));
-    Path ok = shared("fixtures", "sysbench", "oltp_read_write_t4_i1.log");
+    Path ok = Fixtures.path("sysbench", "oltp_read_write_t4_i1.log");
     CliRunner.Run stopped =
         CliRunner.run(
             "import", "sysbench", ok.toString(), bad.toString(), "--dataset", "d", "--test", "T");

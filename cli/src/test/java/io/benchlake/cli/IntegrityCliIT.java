@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.testing.Fixtures;
 import io.benchlake.warehouse.Warehouse;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ class IntegrityCliIT {
         CliRunner.run(
             "import",
             "taf-report",
-            ImportRoundTripIT.shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt")
+            Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt")
                 .toString()));
     ImportRoundTripIT.ok(CliRunner.run("ingest"));
     Warehouse warehouse = new Warehouse(new BenchlakeHome(home).warehouse());

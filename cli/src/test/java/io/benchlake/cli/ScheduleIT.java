@@ -1,10 +1,10 @@
 package io.benchlake.cli;
 
 import static io.benchlake.cli.ImportRoundTripIT.ok;
-import static io.benchlake.cli.ImportRoundTripIT.shared;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +20,7 @@ class ScheduleIT {
         CliRunner.run(
             "import",
             "taf-report",
-            shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt").toString()));
+            Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt").toString()));
     Path out = home.resolve("out");
     Path file = home.resolve("schedule.yaml");
     Files.writeString(

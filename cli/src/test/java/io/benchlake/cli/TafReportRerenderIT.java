@@ -2,11 +2,11 @@ package io.benchlake.cli;
 
 import static io.benchlake.cli.ImportRoundTripIT.block;
 import static io.benchlake.cli.ImportRoundTripIT.ok;
-import static io.benchlake.cli.ImportRoundTripIT.shared;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Fixtures;
 import io.benchlake.testing.TestDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * printed. Then what an exclusion and the messages around it do to such a report.
  */
 class TafReportRerenderIT {
-  private static final Path TPROCC = shared("fixtures", "taf-report", "tprocc_nopm_synthetic.txt");
-  private static final Path OLTP = shared("fixtures", "taf-report", "oltp_rw_11.4-13.0.txt");
+  private static final Path TPROCC = Fixtures.path("taf-report", "tprocc_nopm_synthetic.txt");
+  private static final Path OLTP = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
 
   /** The title lines of a report: every non-blank line before "Comparison: ". */
   static List<String> title(List<String> lines) {

@@ -11,6 +11,7 @@ import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.Sample;
+import io.benchlake.testing.Fixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +22,7 @@ import org.junit.jupiter.api.Test;
 
 class SysbenchLogParserTest {
   static Path fixture(String name) {
-    return Path.of(
-        System.getProperty("benchlake.shared", "../../shared"), "fixtures", "sysbench", name);
+    return Fixtures.path("sysbench", name);
   }
 
   static SourceFile variant(String name, String text) {

@@ -8,6 +8,7 @@ import io.benchlake.home.BadInputException;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunStarted;
+import io.benchlake.testing.Fixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +19,7 @@ import org.junit.jupiter.api.Test;
 
 class TafReportParserTest {
   static Path fixture(String name) {
-    return Path.of(
-        System.getProperty("benchlake.shared", "../../shared"), "fixtures", "taf-report", name);
+    return Fixtures.path("taf-report", name);
   }
 
   @Test

@@ -11,6 +11,7 @@ import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
+import io.benchlake.testing.Fixtures;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -93,12 +94,7 @@ class KafkaClusterIT {
   void anIngestRightAfterAnImportReadsAllOfItInTheReportsDatasetOrderAcrossPartitions()
       throws Exception {
     Path dir = TestDirs.fresh("cluster-order");
-    Path report =
-        Path.of(
-            System.getProperty("benchlake.shared", "../../shared"),
-            "fixtures",
-            "taf-report",
-            "oltp_rw_11.4-13.0.txt");
+    Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
     List<String> inReport =
         java.nio.file.Files.readAllLines(report).stream()
             .filter(l -> l.startsWith("Threads\t"))
