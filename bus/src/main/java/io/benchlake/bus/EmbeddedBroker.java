@@ -42,11 +42,13 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   private final KafkaRaftServer server;
   private final String bootstrap;
+  private final Path logDir;
   private boolean stopped;
 
-  private EmbeddedBroker(KafkaRaftServer server, String bootstrap) {
+  private EmbeddedBroker(KafkaRaftServer server, String bootstrap, Path logDir) {
     this.server = server;
     this.bootstrap = bootstrap;
+    this.logDir = logDir;
   }
 
   /** Formats the log directory on first use, starts the node and creates the topics. */
@@ -56,7 +58,8 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   /** As {@link #start(Path)}, on a port the user chose: "already taken" is their mistake. */
   public static EmbeddedBroker start(Path kafkaDir, Optional<Integer> brokerPort) {
-    Path logDir = kafkaDir.resolve("data");
+    Path logDir = kafkaDir.resolve("data").toAbsolutePath();
+    BrokerFaults.install(); // Kafka may end the process from its first step on
     try {
       Files.createDirectories(logDir);
     } catch (IOException e) {
@@ -92,7 +95,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     KafkaConfig config = new KafkaConfig(props, false);
     formatIfNew(logDir);
     KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
-    EmbeddedBroker broker = new EmbeddedBroker(server, bootstrap);
+    EmbeddedBroker broker = new EmbeddedBroker(server, bootstrap, logDir);
+    BrokerFaults.watch(broker); // from here on a fatal fault stops the broker, not this JVM
     try {
       server.startup();
       try (Admin admin =
@@ -112,15 +116,31 @@ public final class EmbeddedBroker implements AutoCloseable {
     return bootstrap;
   }
 
+  /** Where the broker keeps its log. */
+  public Path logDir() {
+    return logDir;
+  }
+
   @Override
   public synchronized void close() {
     if (stopped) {
       return;
     }
     stopped = true;
-    server.shutdown();
-    server.awaitShutdown();
+    BrokerFaults.forget(this);
+    try {
+      server.shutdown();
+      server.awaitShutdown();
+    } catch (RuntimeException e) {
+      // A broker stopped after a fatal fault may fail to stop cleanly; it is stopped either way.
+      LOG.warn("the embedded Kafka broker did not stop cleanly: {}", e.toString());
+    }
     LOG.info("embedded Kafka broker stopped");
+  }
+
+  @Override
+  public String toString() {
+    return "embedded broker at " + bootstrap + " (log in " + logDir + ")";
   }
 
   private static void formatIfNew(Path logDir) {

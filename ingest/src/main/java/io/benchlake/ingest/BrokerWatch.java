@@ -1,5 +1,6 @@
 package io.benchlake.ingest;
 
+import io.benchlake.bus.BrokerFaults;
 import io.benchlake.home.EnvironmentException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -27,6 +28,10 @@ final class BrokerWatch implements FlinkCluster.JobWatch {
 
   @Override
   public Optional<RuntimeException> problem() {
+    Optional<String> fault = BrokerFaults.describe(bootstrap);
+    if (fault.isPresent()) {
+      return Optional.of(faulted(fault.get(), null));
+    }
     if (answers()) {
       failingSince = -1;
       return Optional.empty();
@@ -46,6 +51,10 @@ final class BrokerWatch implements FlinkCluster.JobWatch {
    * otherwise {@code e} itself.
    */
   static RuntimeException goneOr(String bootstrap, RuntimeException e) {
+    Optional<String> fault = BrokerFaults.describe(bootstrap);
+    if (fault.isPresent()) {
+      return faulted(fault.get(), e);
+    }
     return new BrokerWatch(bootstrap).answers() ? e : gone(bootstrap, e.getMessage(), e);
   }
 
@@ -57,6 +66,15 @@ final class BrokerWatch implements FlinkCluster.JobWatch {
             + why
             + "); nothing was committed: start it again (`benchlake broker`, or check"
             + " --bootstrap) and run `benchlake ingest` again",
+        cause);
+  }
+
+  /** The embedded broker of this process stopped on a fault of its own, {@code fault}. */
+  private static EnvironmentException faulted(String fault, Throwable cause) {
+    return new EnvironmentException(
+        fault
+            + "; nothing was committed: check that directory (its disk, its files) and run"
+            + " `benchlake ingest` again",
         cause);
   }
 

@@ -176,6 +176,35 @@ class LogIntegrityIT {
         });
   }
 
+  /**
+   * Kafka halts its process when its log directory fails; the in-process broker stops instead, and
+   * the ingest says so in one line naming the directory (before, this JVM ended with status 1).
+   */
+  @Test
+  void aFailedLogDirectoryIsOneLineNamingItAndTheProcessLivesOn() throws Exception {
+    Path dir = TestDirs.fresh("log-dir-failed");
+    BenchlakeHome home = new BenchlakeHome(dir);
+    Warehouse warehouse = new Warehouse(home.warehouse());
+    try (EventBus bus = EventBus.connect(home, Optional.empty())) {
+      publishRuns(bus.bootstrap(), "F", 1);
+      Path logDir = home.kafka().resolve("data").toAbsolutePath();
+      Files.move(logDir, logDir.resolveSibling("data.gone")); // each file written anew there fails
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+      while (io.benchlake.bus.BrokerFaults.describe(bus.bootstrap()).isEmpty()) {
+        assertTrue(System.nanoTime() < deadline, "the broker noticed its failed directory");
+        Thread.sleep(100);
+      }
+      EnvironmentException e =
+          assertThrows(
+              EnvironmentException.class,
+              () -> new IngestService(1).ingest(bus.bootstrap(), warehouse));
+      assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+      assertTrue(e.getMessage().contains(logDir.toString()), e.getMessage());
+      assertTrue(e.getMessage().contains("nothing was committed"), e.getMessage());
+      assertEquals(0, warehouse.current().seq());
+    }
+  }
+
   @Test
   void aBrokerThatGoesAwayUnderAnIngestIsOneLineAndCommitsNothing() throws Exception {
     Path dir = TestDirs.fresh("broker-gone");

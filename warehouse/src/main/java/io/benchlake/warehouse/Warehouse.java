@@ -3,7 +3,6 @@ package io.benchlake.warehouse;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import io.benchlake.home.DiskSpace;
 import io.benchlake.home.EnvironmentException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,10 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +24,7 @@ import java.util.stream.Stream;
  * replaces {@code _ingest/CURRENT}. Readers see only files a committed manifest lists.
  */
 public final class Warehouse {
-  private static final ObjectMapper JSON =
+  static final ObjectMapper JSON =
       new ObjectMapper()
           .registerModule(new JavaTimeModule())
           .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
@@ -46,7 +43,7 @@ public final class Warehouse {
     return root;
   }
 
-  private Path ingestDir() {
+  Path ingestDir() {
     return root.resolve("_ingest");
   }
 
@@ -139,7 +136,7 @@ public final class Warehouse {
    * committed, and a crash before that leaves them to {@link #removeUncommitted}.
    */
   public Manifest commit(long seq, Manifest.Progress progress, Set<String> removed) {
-    return commit(seq, staging(seq), progress, removed, true);
+    return new IngestTransaction(this, seq, staging(seq), true).commit(progress, removed);
   }
 
   /**
@@ -147,77 +144,17 @@ public final class Warehouse {
    * writing to, so it stays) with the offsets the job reached at a completed checkpoint.
    */
   public Manifest commitFollowing(long seq, Path staging, Manifest.Progress progress) {
-    return commit(seq, staging, progress, Set.of(), false);
-  }
-
-  private Manifest commit(
-      long seq,
-      Path staging,
-      Manifest.Progress progress,
-      Set<String> removed,
-      boolean stagingDone) {
-    Map<String, List<String>> added = new LinkedHashMap<>();
-    try {
-      for (WarehouseTable table : WarehouseTable.values()) {
-        Path tableStaging = staging.resolve(table.dirName());
-        List<String> files = new ArrayList<>();
-        if (Files.isDirectory(tableStaging)) {
-          try (Stream<Path> walk = Files.walk(tableStaging)) {
-            for (Path file :
-                walk.filter(Files::isRegularFile).filter(Warehouse::isDataFile).toList()) {
-              Path target =
-                  root.resolve(table.dirName()).resolve(tableStaging.relativize(file).toString());
-              Files.createDirectories(target.getParent());
-              Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
-              files.add(root.relativize(target).toString());
-            }
-          }
-        }
-        added.put(table.dirName(), files);
-      }
-      Manifest next =
-          current().next(seq, progress, added, CommittedFiles.factsOf(root, added), removed);
-      Files.createDirectories(ingestDir());
-      writeAtomically(ingestDir().resolve(seq + ".json"), JSON.writeValueAsBytes(next));
-      writeAtomically(
-          ingestDir().resolve("CURRENT"), (seq + "\n").getBytes(StandardCharsets.UTF_8));
-      pruneManifests(seq);
-      for (String file : removed) {
-        Files.deleteIfExists(root.resolve(file));
-      }
-      // An ingest that read only transaction markers wrote no file, nor made its staging dir.
-      if (stagingDone && Files.isDirectory(staging.getParent())) {
-        deleteTree(staging);
-        try (Stream<Path> left = Files.list(staging.getParent())) {
-          if (left.findAny().isEmpty()) {
-            Files.delete(staging.getParent());
-          }
-        }
-      }
-      return next;
-    } catch (IOException e) {
-      if (DiskSpace.isFull(e)) {
-        removeUncommitted(); // CURRENT still names the last commit: what it lists stays
-        DiskSpace.refuseIfFull(e, root);
-      }
-      throw new UncheckedIOException("cannot commit ingest " + seq + " in " + root, e);
-    }
+    return new IngestTransaction(this, seq, staging, false).commit(progress, Set.of());
   }
 
   /**
-   * Deletes manifests older than the last {@link #MANIFESTS_KEPT}: only CURRENT's is read, and a
-   * follower commits one every few seconds.
+   * Starts the next ingest: removes what an earlier one left uncommitted, and returns the
+   * transaction that stages the new files and commits them as the next sequence number.
    */
-  private void pruneManifests(long seq) throws IOException {
-    try (Stream<Path> files = Files.list(ingestDir())) {
-      for (Path f : files.toList()) {
-        String name = f.getFileName().toString();
-        if (name.matches("\\d+\\.json")
-            && Long.parseLong(name.replace(".json", "")) <= seq - MANIFESTS_KEPT) {
-          Files.deleteIfExists(f);
-        }
-      }
-    }
+  public IngestTransaction beginIngest() {
+    int leftovers = removeUncommitted();
+    long seq = current().seq() + 1;
+    return new IngestTransaction(this, seq, staging(seq), true, leftovers);
   }
 
   /** Deletes staging leftovers and table files no committed manifest lists (a crashed ingest). */
@@ -258,18 +195,18 @@ public final class Warehouse {
     return manifest.files(table).stream().map(root::resolve).toList();
   }
 
-  private static boolean isDataFile(Path file) {
+  static boolean isDataFile(Path file) {
     String name = file.getFileName().toString();
     return !name.startsWith(".") && !name.startsWith("_");
   }
 
-  private static void writeAtomically(Path target, byte[] content) throws IOException {
+  static void writeAtomically(Path target, byte[] content) throws IOException {
     Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
     Files.write(tmp, content);
     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
-  private static void deleteTree(Path dir) throws IOException {
+  static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }

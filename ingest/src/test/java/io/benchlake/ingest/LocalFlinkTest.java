@@ -13,7 +13,7 @@ import org.apache.flink.runtime.client.JobExecutionException;
 import org.apache.flink.util.SerializedThrowable;
 import org.junit.jupiter.api.Test;
 
-class FlinkClusterTest {
+class LocalFlinkTest {
   /** A job failed by a task's exception, as the MiniCluster reports it: the cause serialized. */
   private static Exception failedTask(Throwable cause) {
     return new JobExecutionException(
@@ -30,7 +30,7 @@ class FlinkClusterTest {
         failedTask(
             new RuntimeException(
                 new IOException("Failed to choose a storage tier to start a new segment.")));
-    Exception explained = FlinkCluster.explained(failure);
+    Exception explained = LocalFlink.explained(failure);
     assertTrue(explained instanceof BadInputException, explained.toString());
     assertTrue(explained.getMessage().contains(System.getProperty("java.io.tmpdir")));
     assertTrue(explained.getMessage().contains("5% free space"), explained.getMessage());
@@ -41,24 +41,23 @@ class FlinkClusterTest {
     Exception failure =
         new JobExecutionException(
             new JobID(), "Job execution failed.", new IllegalStateException("a bug"));
-    assertSame(failure, FlinkCluster.explained(failure));
+    assertSame(failure, LocalFlink.explained(failure));
   }
 
   @Test
   void aDiskTooFullForTheStreamedShuffleGetsTheBlockingOne() {
     long total = 100L << 30;
     assertEquals(
-        BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE,
-        FlinkCluster.shuffleMode(total / 2, total));
+        BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE, LocalFlink.shuffleMode(total / 2, total));
     assertEquals(
         BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE,
-        FlinkCluster.shuffleMode(total * 8 / 100, total));
+        LocalFlink.shuffleMode(total * 8 / 100, total));
     assertEquals(
-        BatchShuffleMode.ALL_EXCHANGES_BLOCKING, FlinkCluster.shuffleMode(total * 6 / 100, total));
-    assertEquals(BatchShuffleMode.ALL_EXCHANGES_BLOCKING, FlinkCluster.shuffleMode(0, total));
+        BatchShuffleMode.ALL_EXCHANGES_BLOCKING, LocalFlink.shuffleMode(total * 6 / 100, total));
+    assertEquals(BatchShuffleMode.ALL_EXCHANGES_BLOCKING, LocalFlink.shuffleMode(0, total));
     assertEquals(
         BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE,
-        FlinkCluster.shuffleMode(0, 0),
+        LocalFlink.shuffleMode(0, 0),
         "a file system that tells no size");
   }
 
@@ -66,9 +65,9 @@ class FlinkClusterTest {
   void theHybridShufflesReleaseRaceIsToldFromOtherFailures() {
     // As a 2-core machine saw it: the source's finish after its consumer released the partition.
     Exception race = failedTask(new IllegalStateException("Result partition is already released."));
-    assertTrue(FlinkCluster.isReleaseRace(race));
+    assertTrue(LocalFlink.isReleaseRace(race));
     assertFalse(
-        FlinkCluster.isReleaseRace(
+        LocalFlink.isReleaseRace(
             new JobExecutionException(new JobID(), "Job execution failed.", new IOException("x"))));
   }
 }

@@ -1,0 +1,97 @@
+package io.benchlake.bus;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.common.utils.internals.Exit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Kafka's broker ends its process on a fatal fault: {@code Exit.halt(1)} when its log directory
+ * failed (ReplicaManager, LogManager) or a metadata fault reached the process-terminating fault
+ * handler, {@code Exit.exit(1)} when an inter-broker thread met an unexpected error. That is right
+ * for a broker process of its own, but the embedded broker shares the JVM of a benchlake command or
+ * of a test run, which would end with status 1 and not a word. While this JVM hosts an embedded
+ * broker, Kafka's exit and halt come here instead: the fault is logged and recorded with the
+ * broker's log directory, the broker is stopped (its clients see it go away, and {@link
+ * #describe(String)} tells them why), and the Kafka thread that asked ends by an exception.
+ *
+ * <p>Kafka 4.4 keeps these hooks in {@code org.apache.kafka.common.utils.internals.Exit} (older
+ * releases had them in {@code org.apache.kafka.common.utils.Exit}).
+ */
+public final class BrokerFaults {
+  private static final Logger LOG = LoggerFactory.getLogger(BrokerFaults.class);
+
+  /** The embedded brokers this JVM runs, by bootstrap address. */
+  private static final Map<String, EmbeddedBroker> RUNNING = new ConcurrentHashMap<>();
+
+  /** What stopped an embedded broker of this JVM, one line, by bootstrap address. */
+  private static final Map<String, String> FAULTS = new ConcurrentHashMap<>();
+
+  private static boolean installed;
+
+  private BrokerFaults() {}
+
+  /** The fault that stopped the embedded broker at {@code bootstrap}, if one did. */
+  public static Optional<String> describe(String bootstrap) {
+    return Optional.ofNullable(FAULTS.get(bootstrap));
+  }
+
+  /** Thrown in the Kafka thread that asked to end the process. */
+  static final class BrokerStopped extends RuntimeException {
+    BrokerStopped(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /** Takes Kafka's exit and halt over for good: from the first embedded broker on. */
+  static synchronized void install() {
+    if (!installed) {
+      Exit.setHaltProcedure((status, message) -> fatal("halt", status, message));
+      Exit.setExitProcedure((status, message) -> fatal("exit", status, message));
+      installed = true;
+    }
+  }
+
+  static void watch(EmbeddedBroker broker) {
+    install();
+    FAULTS.remove(broker.bootstrap());
+    RUNNING.put(broker.bootstrap(), broker);
+  }
+
+  static void forget(EmbeddedBroker broker) {
+    RUNNING.remove(broker.bootstrap(), broker);
+  }
+
+  /**
+   * Kafka asked to end the process. Its message names the failed log directory when it has one;
+   * then only the broker of that directory stops, otherwise every embedded broker of this JVM does
+   * (Kafka says no more, and a broker it wanted gone must not go on serving).
+   */
+  private static void fatal(String how, int status, String message) {
+    String reason =
+        message == null ? "a fatal fault (Kafka's reason is in the log above)" : message;
+    var hit =
+        RUNNING.values().stream()
+            .filter(b -> message != null && message.contains(b.logDir().toString()))
+            .toList();
+    var stopping = hit.isEmpty() ? RUNNING.values().stream().toList() : hit;
+    LOG.error(
+        "Kafka asked to {} this process ({}): {}; stopping {}", how, status, reason, stopping);
+    for (EmbeddedBroker broker : stopping) {
+      FAULTS.put(
+          broker.bootstrap(),
+          "the embedded Kafka broker (log in "
+              + broker.logDir()
+              + ") stopped on a fatal fault: "
+              + reason.strip().lines().findFirst().orElse(reason));
+      RUNNING.remove(broker.bootstrap(), broker);
+      // Not in this thread: Kafka's shutdown waits for the thread that is asking.
+      Thread stop = new Thread(broker::close, "embedded broker stop after a fatal fault");
+      stop.setDaemon(true);
+      stop.start();
+    }
+    throw new BrokerStopped("the embedded broker stops instead of this process: " + reason);
+  }
+}

@@ -1,0 +1,205 @@
+package io.benchlake.ingest;
+
+import io.benchlake.bus.EventLog;
+import io.benchlake.bus.Topics;
+import io.benchlake.ingest.job.DeadLetter;
+import io.benchlake.ingest.job.EventRouter;
+import io.benchlake.ingest.job.IngestJob;
+import io.benchlake.ingest.job.RawEvent;
+import io.benchlake.warehouse.IngestTransaction;
+import io.benchlake.warehouse.Manifest;
+import io.benchlake.warehouse.Warehouse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One batch ingest: from the offsets the last committed ingest reached to the end of the log at its
+ * start, one job on the cluster, committed through the warehouse's ingest transaction with the
+ * offsets held back to the first event of an iteration still open.
+ */
+final class BatchIngest {
+  private static final Logger LOG = LoggerFactory.getLogger(BatchIngest.class);
+
+  private final FlinkCluster flink;
+  private final java.util.function.Function<String, FlinkCluster.JobWatch> brokerWatch;
+
+  BatchIngest(
+      FlinkCluster flink, java.util.function.Function<String, FlinkCluster.JobWatch> brokerWatch) {
+    this.flink = flink;
+    this.brokerWatch = brokerWatch;
+  }
+
+  IngestService.Result run(String bootstrap, Warehouse warehouse) throws Exception {
+    IngestTransaction ingest = warehouse.beginIngest();
+    IngestService.leftoversRemoved(ingest.leftoversRemoved());
+    Manifest current = warehouse.current();
+    Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
+    Manifest.LogIdentity log =
+        LogCheck.check(current, LogCheck.identity(bootstrap), end, bootstrap);
+    Map<TopicPartition, Long> starting = new HashMap<>();
+    Map<TopicPartition, Long> stopping = new HashMap<>();
+    long pending = 0;
+    for (var e : end.entrySet()) {
+      long from = current.offsets().getOrDefault(e.getKey(), 0L);
+      TopicPartition tp = new TopicPartition(Topics.EVENTS, e.getKey());
+      starting.put(tp, from);
+      stopping.put(tp, e.getValue());
+      pending += Math.max(0, e.getValue() - from);
+    }
+    if (pending == 0
+        || (pending <= IngestLog.MARKERS_AT_MOST && IngestLog.onlyMarkers(bootstrap, current))) {
+      return new IngestService.Result(current.seq(), 0, List.of(), true);
+    }
+    long seq = ingest.seq();
+    Instant started = Instant.now();
+    Map<Integer, Long> from = new TreeMap<>();
+    starting.forEach((tp, offset) -> from.put(tp.partition(), offset));
+    IngestJob.Batch batch =
+        new IngestJob.Batch(
+            seq,
+            started,
+            current.readUpTo(),
+            previousStart(current),
+            ContentConflicts.find(bootstrap, from, end));
+    Path openDir = ingest.staging().resolve("_open");
+    Map<Integer, Long> dlqBefore = EventLog.endOffsets(bootstrap, Topics.DLQ);
+    Long read = null;
+    for (int attempt = 1; read == null; attempt++) {
+      try {
+        read = runJob(bootstrap, ingest.staging(), batch, starting, stopping, openDir);
+      } catch (Exception e) {
+        IngestFailures.translate(e, warehouse, seq, neededBytes(current, pending));
+        if (attempt >= JOB_ATTEMPTS || !LocalFlink.isReleaseRace(e)) {
+          throw e;
+        }
+        LOG.warn(
+            "ingest {}: Flink released a result partition before its producer finished (a race"
+                + " of the hybrid shuffle); running the job again, attempt {}",
+            seq,
+            attempt + 1);
+        ingest.discard(); // what the failed attempt staged
+      }
+    }
+    List<DeadLetter> refused = IngestLog.refusedSince(bootstrap, dlqBefore);
+    Map<Integer, Long> reached = heldBack(end, openDir);
+    // The offsets read past count transaction markers too; the job counted the events.
+    long eventsRead = read < 0 ? pending : read;
+    ingest.commit(
+        new Manifest.Progress(reached, end, started, log, eventsBelow(current, eventsRead)));
+    LOG.info("ingest {} read {} events, refused {}", seq, eventsRead, refused.size());
+    return new IngestService.Result(seq, eventsRead, refused, false);
+  }
+
+  /**
+   * How many events of the log lie below the end this ingest read to, when known: the count below
+   * where it started plus what it read. An ingest that started before the previous one's end (an
+   * iteration held back) reads some events again, and the count is no longer known.
+   */
+  private static Long eventsBelow(Manifest current, long eventsRead) {
+    boolean startsWherePreviousEnded = current.offsets().equals(current.readUpTo());
+    return current.events() != null && startsWherePreviousEnded
+        ? current.events() + eventsRead
+        : null;
+  }
+
+  /**
+   * About how many bytes of Parquet {@code pending} more events make, from what the warehouse's
+   * committed files take per event (0 when not known).
+   */
+  private static long neededBytes(Manifest current, long pending) {
+    long bytes = current.facts().values().stream().mapToLong(Manifest.FileFacts::size).sum();
+    return current.events() == null || current.events() == 0
+        ? 0
+        : bytes * pending / current.events();
+  }
+
+  /**
+   * How many times a batch job runs when it fails by Flink's race between a hybrid-shuffle producer
+   * finishing and its consumer releasing the partition ({@link LocalFlink#isReleaseRace}), which
+   * fails a few jobs in a hundred on a busy 2-core machine: the job wrote only to staging, and runs
+   * again from the same offsets.
+   */
+  private static final int JOB_ATTEMPTS = 3;
+
+  /**
+   * Builds and runs one batch ingest job from {@code starting} to {@code stopping}, its rows staged
+   * for {@code batch}'s commit, and returns how many events it read (-1 when the cluster did not
+   * say).
+   */
+  private Long runJob(
+      String bootstrap,
+      Path stagingDir,
+      IngestJob.Batch batch,
+      Map<TopicPartition, Long> starting,
+      Map<TopicPartition, Long> stopping,
+      Path openDir)
+      throws Exception {
+    long seq = batch.seq();
+    String staging = stagingDir.toUri().toString();
+    StreamExecutionEnvironment env = flink.environment();
+    KafkaSource<RawEvent> source = IngestLog.kafkaSource(bootstrap, starting, stopping);
+    // One reader per partition; when there are fewer partitions than slots (homes made before the
+    // events topic had two), the readers deal the events out so that every slot parses.
+    int readers = Math.min(flink.parallelism(), starting.size());
+    DataStream<RawEvent> events =
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka: " + Topics.EVENTS)
+            .setParallelism(readers);
+    IngestJob.build(
+        readers < flink.parallelism() ? events.rebalance() : events,
+        batch,
+        table -> IngestJob.parquetSink(staging, table, seq),
+        IngestLog.deadLetters(bootstrap),
+        IngestJob.openIterationSink(openDir.toUri().toString()));
+    Long read =
+        flink
+            .execute(env, "benchlake ingest " + seq, brokerWatch.apply(bootstrap))
+            .getAccumulatorResult(EventRouter.RECORDS_READ);
+    return read == null ? -1L : read;
+  }
+
+  /** When the previous ingest started; null when there was none (a new or rebuilt warehouse). */
+  static Instant previousStart(Manifest current) {
+    return current.seq() == 0 ? null : current.ingestStartedAt();
+  }
+
+  /**
+   * The offsets this batch may commit: the end offsets, except in a partition where an iteration is
+   * still open, where they stop at its first event so that the next ingest reads it whole.
+   */
+  static Map<Integer, Long> heldBack(Map<Integer, Long> end, Path openDir) throws IOException {
+    Map<Integer, Long> reached = new TreeMap<>(end);
+    if (!Files.isDirectory(openDir)) {
+      return reached;
+    }
+    try (Stream<Path> files = Files.walk(openDir)) {
+      for (Path file :
+          files
+              .filter(Files::isRegularFile)
+              .filter(f -> !f.getFileName().toString().startsWith("."))
+              .toList()) {
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+          String[] parts = line.trim().split(" ");
+          if (parts.length == 2) {
+            reached.merge(Integer.parseInt(parts[0]), Long.parseLong(parts[1]), Math::min);
+          }
+        }
+      }
+    }
+    return reached;
+  }
+}

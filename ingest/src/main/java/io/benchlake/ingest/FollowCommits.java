@@ -1,0 +1,82 @@
+package io.benchlake.ingest;
+
+import io.benchlake.ingest.job.FollowSession;
+import io.benchlake.warehouse.Manifest;
+import io.benchlake.warehouse.Warehouse;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A follow job's commits, one per completed checkpoint that read something: sequence numbers at
+ * least those its rows carry (the first plus the checkpoint before them), offsets as far as the
+ * readers got but not past an open iteration's first event.
+ */
+final class FollowCommits {
+  private static final Logger LOG = LoggerFactory.getLogger(FollowCommits.class);
+
+  private final Warehouse warehouse;
+  private final Path staging;
+  private final Map<Integer, Long> next;
+  private final Map<Integer, Long> readUpTo;
+  private final Instant started;
+  private final long first;
+  private long lastCheckpoint;
+
+  FollowCommits(
+      Warehouse warehouse,
+      Path staging,
+      long first,
+      Map<Integer, Long> start,
+      Map<Integer, Long> readUpTo,
+      Instant started) {
+    this.warehouse = warehouse;
+    this.staging = staging;
+    this.next = new TreeMap<>(start);
+    this.readUpTo = new TreeMap<>(readUpTo);
+    this.started = started;
+    this.first = first;
+  }
+
+  Optional<IngestService.Result> commit(long checkpoint, FollowSession.Progress progress) {
+    if (checkpoint <= lastCheckpoint) {
+      return Optional.empty(); // each reader hears of a completed checkpoint
+    }
+    lastCheckpoint = checkpoint;
+    long read = 0;
+    for (var e : progress.next().entrySet()) {
+      read += Math.max(0, e.getValue() - next.getOrDefault(e.getKey(), 0L));
+      next.merge(e.getKey(), e.getValue(), Math::max);
+      readUpTo.merge(e.getKey(), e.getValue(), Math::max);
+    }
+    if (read == 0 && !hasFinishedFiles()) {
+      return Optional.empty();
+    }
+    Map<Integer, Long> offsets = new TreeMap<>(next);
+    progress.openFrom().forEach((p, o) -> offsets.merge(p, o, Math::min));
+    long seq = Math.max(warehouse.current().seq() + 1, first + checkpoint - 1);
+    warehouse.commitFollowing(seq, staging, new Manifest.Progress(offsets, readUpTo, started));
+    LOG.info("follow commit {} (checkpoint {}) read {} events", seq, checkpoint, read);
+    return Optional.of(new IngestService.Result(seq, read, List.of(), false));
+  }
+
+  private boolean hasFinishedFiles() {
+    if (!Files.isDirectory(staging)) {
+      return false;
+    }
+    try (Stream<Path> walk = Files.walk(staging)) {
+      return walk.anyMatch(
+          f -> Files.isRegularFile(f) && !f.getFileName().toString().startsWith("."));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}

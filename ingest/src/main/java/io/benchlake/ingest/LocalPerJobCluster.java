@@ -1,0 +1,33 @@
+package io.benchlake.ingest;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/** A MiniCluster in this process started for each job and gone with it: a one-off batch ingest. */
+final class LocalPerJobCluster extends FlinkCluster {
+  LocalPerJobCluster(int parallelism) {
+    super(parallelism);
+  }
+
+  @Override
+  StreamExecutionEnvironment environment() {
+    return StreamExecutionEnvironment.createLocalEnvironment(
+        parallelism(), LocalFlink.localConfiguration(parallelism(), LocalFlink.shuffleHere()));
+  }
+
+  @Override
+  JobExecutionResult execute(StreamExecutionEnvironment env, String name, JobWatch watch)
+      throws Exception {
+    countJob();
+    try {
+      JobClient client = env.executeAsync(name);
+      JobExecutionResult result =
+          LocalFlink.await(client.getJobExecutionResult(), client::cancel, watch);
+      localJobDone();
+      return result;
+    } catch (Exception e) {
+      throw LocalFlink.explained(e);
+    }
+  }
+}

@@ -1,0 +1,153 @@
+package io.benchlake.warehouse;
+
+import io.benchlake.home.DiskSpace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * One ingest's way into the warehouse ({@link Warehouse#beginIngest}): its files are written under
+ * {@link #staging()}, and {@link #commit} moves the finished ones into the tables, writes {@code
+ * _ingest/SEQ.json}, then atomically replaces {@code _ingest/CURRENT}. Until then readers see none
+ * of them, and {@link #discard} (or the next ingest's begin) removes them.
+ */
+public final class IngestTransaction {
+  private final Warehouse warehouse;
+  private final long seq;
+  private final Path staging;
+  private final boolean stagingDone;
+  private final int leftoversRemoved;
+
+  IngestTransaction(Warehouse warehouse, long seq, Path staging, boolean stagingDone) {
+    this(warehouse, seq, staging, stagingDone, 0);
+  }
+
+  /**
+   * {@code stagingDone}: the staging directory is this commit's alone and goes with it (a follow
+   * job's goes on being written to, and stays).
+   */
+  IngestTransaction(
+      Warehouse warehouse, long seq, Path staging, boolean stagingDone, int leftoversRemoved) {
+    this.warehouse = warehouse;
+    this.seq = seq;
+    this.staging = staging;
+    this.stagingDone = stagingDone;
+    this.leftoversRemoved = leftoversRemoved;
+  }
+
+  /** The sequence number this ingest commits as. */
+  public long seq() {
+    return seq;
+  }
+
+  /** Where this ingest writes its files, one directory per table. */
+  public Path staging() {
+    return staging;
+  }
+
+  /** How many files of an earlier ingest that did not finish were removed at the begin. */
+  public int leftoversRemoved() {
+    return leftoversRemoved;
+  }
+
+  /** Removes what this ingest staged (and any other uncommitted file): a failed attempt. */
+  public void discard() {
+    warehouse.removeUncommitted();
+  }
+
+  /** Commits the staged files with the offsets reached. */
+  public Manifest commit(Manifest.Progress progress) {
+    return commit(progress, Set.of());
+  }
+
+  /**
+   * Commits the staged files with the offsets reached; the manifest no longer lists {@code removed}
+   * (files relative to the root, replaced by compacted ones), which are deleted once it is
+   * committed (a crash before that leaves them to {@link Warehouse#removeUncommitted}). Hidden
+   * files (Flink's in-progress parts) are not committed.
+   */
+  public Manifest commit(Manifest.Progress progress, Set<String> removed) {
+    Path root = warehouse.root();
+    try {
+      Map<String, List<String>> added = moveIntoTables(root);
+      Manifest next =
+          warehouse
+              .current()
+              .next(seq, progress, added, CommittedFiles.factsOf(root, added), removed);
+      Path ingestDir = warehouse.ingestDir();
+      Files.createDirectories(ingestDir);
+      Warehouse.writeAtomically(
+          ingestDir.resolve(seq + ".json"), Warehouse.JSON.writeValueAsBytes(next));
+      Warehouse.writeAtomically(
+          ingestDir.resolve("CURRENT"), (seq + "\n").getBytes(StandardCharsets.UTF_8));
+      pruneManifests();
+      for (String file : removed) {
+        Files.deleteIfExists(root.resolve(file));
+      }
+      // An ingest that read only transaction markers wrote no file, nor made its staging dir.
+      if (stagingDone && Files.isDirectory(staging.getParent())) {
+        Warehouse.deleteTree(staging);
+        try (Stream<Path> left = Files.list(staging.getParent())) {
+          if (left.findAny().isEmpty()) {
+            Files.delete(staging.getParent());
+          }
+        }
+      }
+      return next;
+    } catch (IOException e) {
+      if (DiskSpace.isFull(e)) {
+        warehouse.removeUncommitted(); // CURRENT still names the last commit: what it lists stays
+        DiskSpace.refuseIfFull(e, root);
+      }
+      throw new UncheckedIOException("cannot commit ingest " + seq + " in " + root, e);
+    }
+  }
+
+  /** Moves the finished staged files into their tables; the moved ones by table, root-relative. */
+  private Map<String, List<String>> moveIntoTables(Path root) throws IOException {
+    Map<String, List<String>> added = new LinkedHashMap<>();
+    for (WarehouseTable table : WarehouseTable.values()) {
+      Path tableStaging = staging.resolve(table.dirName());
+      List<String> files = new ArrayList<>();
+      if (Files.isDirectory(tableStaging)) {
+        try (Stream<Path> walk = Files.walk(tableStaging)) {
+          for (Path file :
+              walk.filter(Files::isRegularFile).filter(Warehouse::isDataFile).toList()) {
+            Path target =
+                root.resolve(table.dirName()).resolve(tableStaging.relativize(file).toString());
+            Files.createDirectories(target.getParent());
+            Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
+            files.add(root.relativize(target).toString());
+          }
+        }
+      }
+      added.put(table.dirName(), files);
+    }
+    return added;
+  }
+
+  /**
+   * Deletes manifests older than the last {@link Warehouse#MANIFESTS_KEPT}: only CURRENT's is read,
+   * and a follower commits one every few seconds.
+   */
+  private void pruneManifests() throws IOException {
+    try (Stream<Path> files = Files.list(warehouse.ingestDir())) {
+      for (Path f : files.toList()) {
+        String name = f.getFileName().toString();
+        if (name.matches("\\d+\\.json")
+            && Long.parseLong(name.replace(".json", "")) <= seq - Warehouse.MANIFESTS_KEPT) {
+          Files.deleteIfExists(f);
+        }
+      }
+    }
+  }
+}
