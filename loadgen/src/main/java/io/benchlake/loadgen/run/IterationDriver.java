@@ -45,13 +45,13 @@ final class IterationDriver {
   /** How long workers cut off by a forced shutdown get to end before they are left behind. */
   private static final long CUT_WAIT_NANOS = 10 * NANOS;
 
-  private final ServerConnections connections;
+  private final WorkerConnections connections;
   private final Workload workload;
   private final RunPlan plan;
   private final Consumer<IntervalReport> onInterval;
 
   IterationDriver(
-      ServerConnections connections,
+      WorkerConnections connections,
       Workload workload,
       RunPlan plan,
       Consumer<IntervalReport> onInterval) {
@@ -188,7 +188,7 @@ final class IterationDriver {
 
   /** A worker's connection and its prepared statements. */
   private record Session(Connection connection, Transaction transaction) {
-    static Session open(ServerConnections connections, Workload workload, Worker worker)
+    static Session open(WorkerConnections connections, Workload workload, Worker worker)
         throws SQLException {
       Connection connection = connections.worker();
       try {
