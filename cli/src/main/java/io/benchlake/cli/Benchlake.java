@@ -68,7 +68,7 @@ public final class Benchlake implements Runnable {
   public static int execute(String... args) {
     CommandLine cmd = new CommandLine(new Benchlake());
     CommandLine run = cmd.getSubcommands().get("run");
-    RunCommand.addWorkloadOptions(run);
+    WorkloadFlags.addTo(run);
     cmd.setParameterExceptionHandler(Benchlake::badCommandLine);
     cmd.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {

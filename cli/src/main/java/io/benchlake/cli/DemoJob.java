@@ -11,12 +11,11 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.ingest.IngestService;
-import io.benchlake.loadgen.run.BenchmarkRun;
+import io.benchlake.loadgen.plan.BenchmarkPlan;
+import io.benchlake.loadgen.plan.DatasetSpec;
+import io.benchlake.loadgen.plan.PlanRunner;
+import io.benchlake.loadgen.plan.PlanState;
 import io.benchlake.loadgen.run.RunPlan;
-import io.benchlake.loadgen.run.ServerConnections;
-import io.benchlake.loadgen.server.EmbeddedMariaDb;
-import io.benchlake.loadgen.server.MariaDbDistribution;
-import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.workload.oltp.OltpOptions;
 import io.benchlake.warehouse.Warehouse;
 import java.io.IOException;
@@ -31,8 +30,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The main job on the embedded default: each embedded MariaDB version in turn is started, prepared
- * and benchmarked as one dataset; then the events are ingested and the report printed.
+ * The main job on the embedded default: a plan of one embedded dataset per MariaDB version, run by
+ * the {@link PlanRunner} as {@code benchlake run} runs one; then the events are ingested and the
+ * report printed.
  */
 final class DemoJob {
   private final BenchlakeHome home;
@@ -64,32 +64,17 @@ final class DemoJob {
 
   void run(Options o, BusOptions busOptions) throws Exception {
     long began = System.nanoTime();
-    RunPlan plan;
-    try {
-      plan =
-          RunPlan.timed(
-              "OLTP_RW",
-              "demo",
-              "oltp_read_write",
-              OltpOptions.defaults(o.tables(), o.tableSize()),
-              o.threads(),
-              o.iterations(),
-              o.durationS(),
-              o.warmupS());
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(e.getMessage());
-    }
-    o.versions()
-        .forEach(MariaDbDistribution::of); // an unknown version fails before anything starts
+    BenchmarkPlan plan = plan(o);
+    PlanRunner.check(plan); // an unknown version fails before anything starts
     List<String> datasets = new ArrayList<>();
     try (EventBus bus = busOptions.connect(home)) {
       out.printf(
           "Event log: Kafka at %s (%s)%n",
           bus.bootstrap(), bus.hostsBroker() ? "embedded, hosted by this process" : "shared");
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
-        for (String version : o.versions()) {
-          datasets.add(benchmark(version, plan, publisher));
-        }
+        new PlanRunner(home, publisher::publish, publisher::flush, out)
+            .run(plan, PlanState.at(Optional.empty()))
+            .forEach(outcome -> datasets.add(outcome.dataset()));
       }
       out.println();
       out.println("Ingesting the event log into the warehouse (Flink)...");
@@ -134,17 +119,23 @@ final class DemoJob {
         (System.nanoTime() - began) / 1e9);
   }
 
-  private String benchmark(String version, RunPlan plan, EventPublisher publisher)
-      throws Exception {
-    out.printf("%n== MariaDB %s (embedded) ==%n", version);
-    try (EmbeddedMariaDb server =
-        EmbeddedMariaDb.start(home, version, ServerConfig.embeddedDefaults())) {
-      ServerConnections connections = ServerConnections.open(server);
-      BenchmarkRun run = new BenchmarkRun(plan, server, publisher::publish, out);
-      run.prepare(connections);
-      BenchmarkRun.Outcome outcome = run.execute(connections);
-      publisher.flush();
-      return outcome.dataset();
+  /** One embedded dataset per version, each prepared and run over the demo's ladder. */
+  private static BenchmarkPlan plan(Options o) {
+    try {
+      RunPlan run =
+          RunPlan.timed(
+              "OLTP_RW",
+              "demo",
+              "oltp_read_write",
+              OltpOptions.defaults(o.tables(), o.tableSize()),
+              o.threads(),
+              o.iterations(),
+              o.durationS(),
+              o.warmupS());
+      return new BenchmarkPlan(
+          o.versions().stream().map(DatasetSpec::embedded).toList(), run, false, true, false);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage());
     }
   }
 

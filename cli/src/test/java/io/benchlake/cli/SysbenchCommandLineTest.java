@@ -16,7 +16,7 @@ import picocli.CommandLine;
 class SysbenchCommandLineTest {
   private static CommandLine.Model.CommandSpec run() {
     CommandLine run = new CommandLine(new Benchlake()).getSubcommands().get("run");
-    RunCommand.addWorkloadOptions(run);
+    WorkloadFlags.addTo(run);
     return run.getCommandSpec();
   }
 

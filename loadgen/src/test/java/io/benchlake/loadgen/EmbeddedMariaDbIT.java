@@ -43,6 +43,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -364,11 +365,12 @@ class EmbeddedMariaDbIT {
   void aWorkerWhoseConnectionIsKilledReconnectsAndTheReconnectIsCounted() throws Exception {
     RunPlan plan = PointSelects.twoWorkersFor(6);
     ServerConnections ds = ServerConnections.open(server);
+    List<Event> events = Collections.synchronizedList(new ArrayList<>());
     Thread killer =
         new Thread(
             () -> {
               try (Connection c = ds.getConnection()) {
-                Thread.sleep(3_000); // after the prepare, inside the 6 s iteration
+                awaitSample(events); // the workers are running: inside the 6 s iteration
                 // Every other connection of the benchmark user: the two workers' (blocking reads)
                 // and the run's own.
                 List<Long> ids = new ArrayList<>();
@@ -389,7 +391,7 @@ class EmbeddedMariaDbIT {
               }
             });
     killer.start();
-    List<Event> events = runOnce(plan, ds);
+    runOnce(plan, ds, events);
     killer.join();
     IterationFinished f = only(events, IterationFinished.class);
     assertTrue(value(f, "reconnects") >= 2, "both workers reconnected: " + value(f, "reconnects"));
@@ -447,13 +449,28 @@ class EmbeddedMariaDbIT {
 
   /** The events of {@code plan} run on the test's server, its tables prepared first. */
   private static List<Event> runOnce(RunPlan plan, ServerConnections ds) throws Exception {
-    List<Event> events = Collections.synchronizedList(new ArrayList<>());
+    return runOnce(plan, ds, Collections.synchronizedList(new ArrayList<>()));
+  }
+
+  private static List<Event> runOnce(RunPlan plan, ServerConnections ds, List<Event> events)
+      throws Exception {
     BenchmarkRun run =
         new BenchmarkRun(
             plan, server, events::add, new PrintStream(OutputStream.nullOutputStream()));
     run.prepare(ds);
     run.execute(ds);
     return events;
+  }
+
+  /** Waits until the run has published its first interval sample (its workers are running). */
+  private static void awaitSample(List<Event> events) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (events.stream().noneMatch(Sample.class::isInstance)) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("no interval sample within 60 s");
+      }
+      Thread.sleep(20);
+    }
   }
 
   private static <T extends Event> T only(List<Event> events, Class<T> type) {

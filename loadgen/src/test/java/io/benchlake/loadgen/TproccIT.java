@@ -200,7 +200,7 @@ class TproccIT {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> TproccOptions.defaults(0));
     assertTrue(e.getMessage().contains("--warehouses must be at least 1"), e.getMessage());
-    assertFalse(Workloads.isTprocc("oltp_read_write"));
+    assertFalse(Workloads.family("oltp_read_write").specs().contains(TproccOptions.SPECS.get(0)));
   }
 
   private static <T> T only(List<Event> events, Class<T> type) {

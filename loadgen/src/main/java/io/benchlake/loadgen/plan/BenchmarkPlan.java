@@ -3,6 +3,7 @@ package io.benchlake.loadgen.plan;
 import io.benchlake.core.Durations;
 import io.benchlake.loadgen.run.ErrorPolicy;
 import io.benchlake.loadgen.run.RunPlan;
+import io.benchlake.loadgen.workload.InvalidOption;
 import io.benchlake.loadgen.workload.OptionValues;
 import io.benchlake.loadgen.workload.TestPreset;
 import io.benchlake.loadgen.workload.Workload;
@@ -46,8 +47,9 @@ public record BenchmarkPlan(
           Workloads.forTestName(f.test())
               .orElseThrow(
                   () ->
-                      new IllegalArgumentException(
-                          "--test "
+                      new InvalidOption(
+                          "test",
+                          ""
                               + f.test()
                               + " is not a test benchlake can run; name a --workload (known tests: "
                               + String.join(
@@ -61,12 +63,9 @@ public record BenchmarkPlan(
       workload = "oltp_read_write";
     }
     if (!Workloads.names().contains(workload)) {
-      throw new IllegalArgumentException(
-          "--workload '"
-              + workload
-              + "' is unknown (known: "
-              + String.join(", ", Workloads.names())
-              + ")");
+      throw new InvalidOption(
+          "workload",
+          "'" + workload + "' is unknown (known: " + String.join(", ", Workloads.names()) + ")");
     }
     if (f.options() != null) {
       options.putAll(f.options());
@@ -126,8 +125,8 @@ public record BenchmarkPlan(
     try {
       return Durations.seconds(value);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "--forced-shutdown expects off or a number of seconds, was '" + value + "'");
+      throw new InvalidOption(
+          "forced-shutdown", "expects off or a number of seconds, was '" + value + "'");
     }
   }
 }

@@ -2,6 +2,7 @@ package io.benchlake.loadgen.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.benchlake.loadgen.env.Redaction;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
@@ -52,12 +53,16 @@ public record DatasetSpec(
     }
   }
 
-  /** The password to sign in with: given, read from its variable, or none. */
-  public String resolvePassword() {
-    if (password != null) {
-      return password;
+  /** The server under test as its kind; the constructor has checked that there is exactly one. */
+  public ServerSpec server() {
+    if (embedded != null) {
+      return new ServerSpec.Embedded(embedded, cnf);
     }
-    return passwordEnv == null ? "" : Optional.ofNullable(System.getenv(passwordEnv)).orElse("");
+    if (installDir != null) {
+      return new ServerSpec.InstallDir(
+          Path.of(installDir), Optional.ofNullable(cnfTemplate).map(Path::of), cnf);
+    }
+    return new ServerSpec.Jdbc(jdbcUrl, user, password, passwordEnv);
   }
 
   @Override

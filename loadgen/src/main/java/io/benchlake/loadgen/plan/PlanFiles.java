@@ -2,6 +2,9 @@ package io.benchlake.loadgen.plan;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.YamlFile;
+import io.benchlake.loadgen.workload.InvalidOption;
+import io.benchlake.loadgen.workload.Workloads;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Reads plan files: YAML mapped straight onto {@link PlanFile}, mistakes as file:line. */
@@ -10,6 +13,29 @@ public final class PlanFiles {
 
   public static PlanFile read(Path file) {
     return parse(YamlFile.text(file, "plan"), file.toString());
+  }
+
+  /**
+   * The run's flags laid over {@code planFile} (when there is one) and resolved; a path that is
+   * neither a plan file nor a workload's name says so.
+   */
+  public static BenchmarkPlan resolve(PlanFile flags, Path planFile) {
+    if (planFile == null) {
+      return resolve(flags, null, "command line");
+    }
+    if (!Files.isRegularFile(planFile)) {
+      throw new BadInputException(
+          planFile.toString().matches(".*\\.ya?ml")
+              ? "no plan file " + planFile
+              : "'"
+                  + planFile
+                  + "' is neither a plan file nor a workload (known: "
+                  + String.join(", ", Workloads.names())
+                  + ")");
+    }
+    String text = YamlFile.text(planFile, "plan");
+    String source = planFile.toString();
+    return resolve(flags.over(parse(text, source)), text, source);
   }
 
   /** Parses a plan's text; {@code source} names it in messages. */
@@ -23,16 +49,13 @@ public final class PlanFiles {
   public static BenchmarkPlan resolve(PlanFile plan, String text, String source) {
     try {
       return BenchmarkPlan.resolve(plan);
-    } catch (IllegalArgumentException | BadInputException e) {
-      String message = e.getMessage();
-      long line = 0;
-      if (message.startsWith("--") && text != null) {
-        String key = message.substring(2).split("[ ']", 2)[0];
-        line = YamlFile.lineOf(text, key);
-      }
+    } catch (InvalidOption e) {
+      long line = text == null ? 0 : YamlFile.lineOf(text, e.key());
       throw line > 0
-          ? BadInputException.at(source, line, message)
-          : new BadInputException(source + ": " + message);
+          ? BadInputException.at(source, line, e.getMessage())
+          : new BadInputException(source + ": " + e.getMessage());
+    } catch (IllegalArgumentException | BadInputException e) {
+      throw new BadInputException(source + ": " + e.getMessage());
     }
   }
 }

@@ -1,22 +1,14 @@
 package io.benchlake.loadgen.plan;
 
-import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
-import io.benchlake.loadgen.env.Redaction;
 import io.benchlake.loadgen.run.BenchmarkRun;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.RunProgress;
 import io.benchlake.loadgen.run.ServerConnections;
-import io.benchlake.loadgen.server.EmbeddedMariaDb;
-import io.benchlake.loadgen.server.InstallDirServer;
-import io.benchlake.loadgen.server.JdbcServer;
-import io.benchlake.loadgen.server.MariaDbDistribution;
-import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.server.ServerTurn;
 import io.benchlake.loadgen.server.ServerUnderTest;
 import io.benchlake.schemas.Event;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -63,18 +55,7 @@ public final class PlanRunner {
    * Fails before anything starts for a dataset that cannot be run: unknown version, no password.
    */
   public static void check(BenchmarkPlan plan) {
-    for (DatasetSpec d : plan.datasets()) {
-      if (d.embedded() != null) {
-        MariaDbDistribution.of(d.embedded());
-      } else if (d.passwordEnv() != null && System.getenv(d.passwordEnv()) == null) {
-        throw new BadInputException(
-            "the password variable "
-                + d.passwordEnv()
-                + " of "
-                + Redaction.url(d.jdbcUrl())
-                + " is not set");
-      }
-    }
+    plan.datasets().forEach(d -> d.server().check());
   }
 
   public List<BenchmarkRun.Outcome> run(BenchmarkPlan plan, PlanState state)
@@ -177,25 +158,11 @@ public final class PlanRunner {
   }
 
   private ServerUnderTest start(DatasetSpec d) {
-    if (d.embedded() != null) {
-      return EmbeddedMariaDb.start(home, d.embedded(), ServerConfig.embedded(d.cnf()), turn);
-    }
-    if (d.installDir() != null) {
-      return InstallDirServer.start(
-          home,
-          Path.of(d.installDir()),
-          d.cnfTemplate() == null ? null : Path.of(d.cnfTemplate()),
-          d.cnf(),
-          turn);
-    }
-    return JdbcServer.of(d.jdbcUrl(), d.user(), d.resolvePassword());
+    return d.server().start(home, turn);
   }
 
   private static String describe(DatasetSpec d) {
-    String server =
-        d.embedded() != null
-            ? "embedded MariaDB " + d.embedded()
-            : d.installDir() != null ? "MariaDB of " + d.installDir() : Redaction.url(d.jdbcUrl());
+    String server = d.server().describe();
     return d.label() == null ? server : d.label() + " (" + server + ")";
   }
 

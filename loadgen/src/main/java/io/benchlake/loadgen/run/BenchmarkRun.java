@@ -8,9 +8,8 @@ import io.benchlake.loadgen.server.JdbcServer;
 import io.benchlake.loadgen.server.ServerUnderTest;
 import io.benchlake.loadgen.workload.TimeProfile;
 import io.benchlake.loadgen.workload.Workload;
+import io.benchlake.loadgen.workload.WorkloadFamily;
 import io.benchlake.loadgen.workload.Workloads;
-import io.benchlake.loadgen.workload.oltp.OltpOptions;
-import io.benchlake.loadgen.workload.tprocc.TproccOptions;
 import io.benchlake.schemas.CpuShare;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
@@ -249,32 +248,20 @@ public final class BenchmarkRun {
       Workload workload,
       Optional<Boolean> consistent) {
     var o = plan.options();
+    WorkloadFamily.DataShape data = Workloads.shape(plan.workload(), o);
     RunParameters parameters =
-        o instanceof TproccOptions tprocc
-            ? new RunParameters(
-                plan.workload(),
-                null,
-                null,
-                tprocc.warehouses(),
-                plan.durationS(),
-                "s",
-                plan.iterations(),
-                plan.threads(),
-                plan.warmupS(),
-                plan.reportIntervalS(),
-                null)
-            : new RunParameters(
-                plan.workload(),
-                ((OltpOptions) o).tables(),
-                ((OltpOptions) o).tableSize(),
-                null,
-                plan.durationS(),
-                "s",
-                plan.iterations(),
-                plan.threads(),
-                plan.warmupS(),
-                plan.reportIntervalS(),
-                o.rand().type().label());
+        new RunParameters(
+            plan.workload(),
+            data.tables(),
+            data.tableSize(),
+            data.warehouses(),
+            plan.durationS(),
+            "s",
+            plan.iterations(),
+            plan.threads(),
+            plan.warmupS(),
+            plan.reportIntervalS(),
+            data.randType());
     List<Property> properties = new ArrayList<>(plan.properties());
     properties.addAll(workload.properties());
     consistent.ifPresent(

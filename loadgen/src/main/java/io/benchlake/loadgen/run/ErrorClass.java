@@ -31,4 +31,9 @@ enum ErrorClass {
     }
     return ABORT;
   }
+
+  /** The error as the run reports it: code, SQLSTATE and the server's message. */
+  static String describe(SQLException e) {
+    return "SQL error " + e.getErrorCode() + " (" + e.getSQLState() + "): " + e.getMessage();
+  }
 }

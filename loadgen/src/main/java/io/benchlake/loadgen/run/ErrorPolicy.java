@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.run;
 
+import io.benchlake.loadgen.workload.InvalidOption;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -34,8 +35,8 @@ public record ErrorPolicy(Set<Integer> codes, boolean all) {
       try {
         codes.add(Integer.parseInt(part.trim()));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            "--mysql-ignore-errors expects error codes, 'all' or 'none', was '" + text + "'");
+        throw new InvalidOption(
+            "mysql-ignore-errors", "expects error codes, 'all' or 'none', was '" + text + "'");
       }
     }
     return new ErrorPolicy(codes, false);

@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.run;
 
+import io.benchlake.loadgen.workload.InvalidOption;
 import io.benchlake.loadgen.workload.WorkloadOptions;
 import io.benchlake.schemas.Property;
 import java.util.List;
@@ -35,30 +36,29 @@ public record RunPlan(
     properties = properties == null ? List.of() : List.copyOf(properties);
     ignoreErrors = ignoreErrors == null ? ErrorPolicy.defaults() : ignoreErrors;
     if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
-      throw new IllegalArgumentException(
-          "--threads needs one or more counts of at least 1, was " + threads);
+      throw new InvalidOption("threads", "needs one or more counts of at least 1, was " + threads);
     }
     if (iterations < 1) {
-      throw new IllegalArgumentException("--iterations must be at least 1, was " + iterations);
+      throw new InvalidOption("iterations", "must be at least 1, was " + iterations);
     }
     if (durationS < 0 || events < 0) {
-      throw new IllegalArgumentException("--time and --events must not be negative");
+      throw new InvalidOption("time", "and --events must not be negative");
     }
     if (durationS == 0 && events == 0) {
-      throw new IllegalArgumentException("--time and --events are both 0: the run would not end");
+      throw new InvalidOption("time", "and --events are both 0: the run would not end");
     }
     if (reportIntervalS <= 0) {
-      throw new IllegalArgumentException("--report-interval must be more than 0 s");
+      throw new InvalidOption("report-interval", "must be more than 0 s");
     }
     if (warmupS < 0) {
-      throw new IllegalArgumentException("--warmup-time must not be negative");
+      throw new InvalidOption("warmup-time", "must not be negative");
     }
     if (!(percentile >= 0 && percentile <= 100)) {
-      throw new IllegalArgumentException(
-          "--percentile must be in [0, 100] (0 turns it off, as in sysbench), was " + percentile);
+      throw new InvalidOption(
+          "percentile", "must be in [0, 100] (0 turns it off, as in sysbench), was " + percentile);
     }
     if (rate < 0) {
-      throw new IllegalArgumentException("--rate must not be negative, was " + rate);
+      throw new InvalidOption("rate", "must not be negative, was " + rate);
     }
   }
 

@@ -22,7 +22,7 @@ import org.mariadb.jdbc.MariaDbDataSource;
  * CPU per point select on 2 cores. The server was reached with a timeout just before; the
  * statements of a worker never had one.
  */
-public final class ServerConnections extends MariaDbDataSource {
+public final class ServerConnections extends MariaDbDataSource implements WorkerConnections {
   /** How long a connection of setup and status readings, or a worker's reconnect, waits. */
   private static final int CONNECT_TIMEOUT_MS = 15_000;
 
@@ -77,7 +77,8 @@ public final class ServerConnections extends MariaDbDataSource {
   }
 
   /** A worker's connection: a blocking socket. */
-  Connection worker() throws SQLException {
+  @Override
+  public Connection worker() throws SQLException {
     return blocking.getConnection();
   }
 

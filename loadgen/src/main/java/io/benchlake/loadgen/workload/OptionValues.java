@@ -47,7 +47,7 @@ public final class OptionValues {
   public int integer(String name) {
     long value = longValue(name);
     if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
-      throw new IllegalArgumentException("--" + name + " is too large: " + value);
+      throw new InvalidOption(name, "is too large: " + value);
     }
     return (int) value;
   }
@@ -57,8 +57,7 @@ public final class OptionValues {
     try {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "--" + name + " expects a whole number, was '" + text + "'");
+      throw new InvalidOption(name, "expects a whole number, was '" + text + "'");
     }
   }
 
@@ -67,7 +66,7 @@ public final class OptionValues {
     try {
       return Double.parseDouble(text);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--" + name + " expects a number, was '" + text + "'");
+      throw new InvalidOption(name, "expects a number, was '" + text + "'");
     }
   }
 
@@ -81,9 +80,7 @@ public final class OptionValues {
     return switch (text) {
       case "on", "true", "yes", "1" -> true;
       case "off", "false", "no", "0" -> false;
-      default ->
-          throw new IllegalArgumentException(
-              "--" + name + " expects on or off, was '" + text + "'");
+      default -> throw new InvalidOption(name, "expects on or off, was '" + text + "'");
     };
   }
 
@@ -93,8 +90,7 @@ public final class OptionValues {
 
   public static void requireAtLeast(String name, long value, long min) {
     if (value < min) {
-      throw new IllegalArgumentException(
-          "--" + name + " must be at least " + min + ", was " + value);
+      throw new InvalidOption(name, "must be at least " + min + ", was " + value);
     }
   }
 }

@@ -18,10 +18,9 @@ public record RandOptions(
       try {
         return valueOf(name.toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            "--rand-type must be one of uniform, gaussian, special, pareto, zipfian, was '"
-                + name
-                + "'");
+        throw new InvalidOption(
+            "rand-type",
+            "must be one of uniform, gaussian, special, pareto, zipfian, was '" + name + "'");
       }
     }
 
@@ -32,19 +31,19 @@ public record RandOptions(
 
   public RandOptions {
     if (specIter < 1) {
-      throw new IllegalArgumentException("--rand-spec-iter must be at least 1, was " + specIter);
+      throw new InvalidOption("rand-spec-iter", "must be at least 1, was " + specIter);
     }
     if (specPct < 0 || specPct > 100) {
-      throw new IllegalArgumentException("--rand-spec-pct must be 0..100, was " + specPct);
+      throw new InvalidOption("rand-spec-pct", "must be 0..100, was " + specPct);
     }
     if (specRes < 0 || specRes >= 100) {
-      throw new IllegalArgumentException("--rand-spec-res must be 0..99, was " + specRes);
+      throw new InvalidOption("rand-spec-res", "must be 0..99, was " + specRes);
     }
     if (!(paretoH > 0 && paretoH < 1)) {
-      throw new IllegalArgumentException("--rand-pareto-h must be in (0, 1), was " + paretoH);
+      throw new InvalidOption("rand-pareto-h", "must be in (0, 1), was " + paretoH);
     }
     if (!(zipfExp > 0)) {
-      throw new IllegalArgumentException("--rand-zipfian-exp must be more than 0, was " + zipfExp);
+      throw new InvalidOption("rand-zipfian-exp", "must be more than 0, was " + zipfExp);
     }
   }
 

@@ -1,28 +1,19 @@
 package io.benchlake.loadgen.workload;
 
 import io.benchlake.home.BadInputException;
-import io.benchlake.loadgen.workload.oltp.BulkInsert;
-import io.benchlake.loadgen.workload.oltp.OltpInsert;
-import io.benchlake.loadgen.workload.oltp.OltpOptions;
-import io.benchlake.loadgen.workload.oltp.OltpWorkload;
-import io.benchlake.loadgen.workload.oltp.SelectRandomPoints;
-import io.benchlake.loadgen.workload.oltp.SelectRandomRanges;
-import io.benchlake.loadgen.workload.oltp.StatementGroup;
-import io.benchlake.loadgen.workload.tprocc.TproccOptions;
+import io.benchlake.loadgen.workload.oltp.OltpFamily;
+import io.benchlake.loadgen.workload.tprocc.TproccFamily;
 import io.benchlake.loadgen.workload.tprocc.TproccWorkload;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Every workload benchlake knows, in one explicit list, and the table of report test names that map
  * onto them (OLTP_RW is sysbench's oltp_read_write, SELECT_SIMPLE its point selects).
  */
 public final class Workloads {
-  private static final Map<String, Function<OltpOptions, Workload>> BY_NAME = new LinkedHashMap<>();
   private static final List<TestPreset> TESTS =
       List.of(
           new TestPreset("OLTP_RW", "oltp_read_write", Map.of()),
@@ -48,47 +39,30 @@ public final class Workloads {
           new TestPreset("BULK_INSERT", "bulk_insert", Map.of()),
           new TestPreset("TPROCC", TproccWorkload.NAME, Map.of()));
 
-  static {
-    List<StatementGroup> reads = StatementGroup.READS;
-    List<StatementGroup> writes = StatementGroup.WRITES;
-    List<StatementGroup> all =
-        java.util.stream.Stream.concat(reads.stream(), writes.stream()).toList();
-    BY_NAME.put("oltp_read_write", o -> OltpWorkload.transactional("oltp_read_write", o, all));
-    BY_NAME.put("oltp_read_only", o -> OltpWorkload.transactional("oltp_read_only", o, reads));
-    BY_NAME.put("oltp_write_only", o -> OltpWorkload.transactional("oltp_write_only", o, writes));
-    BY_NAME.put("oltp_point_select", OltpWorkload::pointSelect);
-    BY_NAME.put("oltp_insert", OltpInsert::new);
-    BY_NAME.put("oltp_delete", o -> OltpWorkload.single("oltp_delete", o, StatementGroup.DELETES));
-    BY_NAME.put(
-        "oltp_update_index",
-        o -> OltpWorkload.single("oltp_update_index", o, StatementGroup.INDEX_UPDATES));
-    BY_NAME.put(
-        "oltp_update_non_index",
-        o -> OltpWorkload.single("oltp_update_non_index", o, StatementGroup.NON_INDEX_UPDATES));
-    BY_NAME.put("select_random_points", SelectRandomPoints::new);
-    BY_NAME.put("select_random_ranges", SelectRandomRanges::new);
-    BY_NAME.put("bulk_insert", BulkInsert::new);
-  }
-
-  /** The TPROC-C family: one workload with options of its own. */
-  private static final Map<String, Function<TproccOptions, Workload>> TPROCC =
-      Map.of(TproccWorkload.NAME, TproccWorkload::new);
+  /** Every family, each listing its workloads: the one explicit list of what benchlake runs. */
+  private static final List<WorkloadFamily<?>> FAMILIES =
+      List.of(OltpFamily.INSTANCE, TproccFamily.INSTANCE);
 
   private Workloads() {}
 
   public static List<String> names() {
-    return java.util.stream.Stream.concat(BY_NAME.keySet().stream(), TPROCC.keySet().stream())
-        .toList();
+    return FAMILIES.stream().flatMap(f -> f.workloads().stream()).toList();
   }
 
-  /** Whether a workload is of the TPROC-C family, whose options are {@link TproccOptions}. */
-  public static boolean isTprocc(String name) {
-    return TPROCC.containsKey(name);
+  /** The family of a known workload; an unknown name is a user mistake listing the known ones. */
+  public static WorkloadFamily<?> family(String name) {
+    return FAMILIES.stream()
+        .filter(f -> f.workloads().contains(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new BadInputException(
+                    "unknown workload '" + name + "' (known: " + String.join(", ", names()) + ")"));
   }
 
   /** The options a workload takes, as the command line and plan files name them. */
   public static List<OptionSpec> specs(String name) {
-    return isTprocc(name) ? TproccOptions.SPECS : OltpOptions.SPECS;
+    return family(name).specs();
   }
 
   /**
@@ -96,7 +70,7 @@ public final class Workloads {
    * IllegalArgumentException naming the option.
    */
   public static WorkloadOptions options(String name, Map<String, String> given) {
-    return isTprocc(name) ? TproccOptions.from(given) : OltpOptions.from(given);
+    return family(name).options(given);
   }
 
   public static List<TestPreset> tests() {
@@ -105,18 +79,28 @@ public final class Workloads {
 
   /** The workload of a name; an unknown name is a user mistake listing the known ones. */
   public static Workload create(String name, WorkloadOptions options) {
-    if (!names().contains(name)) {
-      throw new BadInputException(
-          "unknown workload '" + name + "' (known: " + String.join(", ", names()) + ")");
-    }
+    WorkloadFamily<?> family = family(name);
     try {
-      if (isTprocc(name)) {
-        return TPROCC.get(name).apply((TproccOptions) options);
-      }
-      return BY_NAME.get(name).apply((OltpOptions) options);
+      return create(family, name, options);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(name + ": " + e.getMessage());
     }
+  }
+
+  /** What a run's parameters report of the data {@code options} make for workload {@code name}. */
+  public static WorkloadFamily.DataShape shape(String name, WorkloadOptions options) {
+    return shape(family(name), options);
+  }
+
+  // The options were made by the same family (options(name, ...)): optionsType() checks it.
+  private static <O extends WorkloadOptions> Workload create(
+      WorkloadFamily<O> family, String name, WorkloadOptions options) {
+    return family.create(name, family.optionsType().cast(options));
+  }
+
+  private static <O extends WorkloadOptions> WorkloadFamily.DataShape shape(
+      WorkloadFamily<O> family, WorkloadOptions options) {
+    return family.shape(family.optionsType().cast(options));
   }
 
   /** The test name reports use for a workload run with plain options, e.g. OLTP_RW. */

@@ -58,12 +58,14 @@ class DatasetSpecTest {
             null,
             null,
             "hunter2");
-    assertEquals("hunter2", d.resolvePassword());
+    assertEquals("hunter2", ((ServerSpec.Jdbc) d.server()).resolvePassword());
     assertFalse(d.toString().contains("hunter2"), d.toString());
     assertTrue(d.toString().contains("password=***"), d.toString());
     assertEquals(
         "",
-        new DatasetSpec(null, null, null, "jdbc:mariadb://h/db", "u", null).resolvePassword(),
+        ((ServerSpec.Jdbc)
+                new DatasetSpec(null, null, null, "jdbc:mariadb://h/db", "u", null).server())
+            .resolvePassword(),
         "no password at all: an empty one, as sysbench's default");
     assertThrows(
         IllegalArgumentException.class,

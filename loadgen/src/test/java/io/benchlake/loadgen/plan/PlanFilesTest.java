@@ -2,9 +2,16 @@ package io.benchlake.loadgen.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.loadgen.run.RunPlan;
+import io.benchlake.loadgen.workload.InvalidOption;
+import io.benchlake.loadgen.workload.oltp.OltpOptions;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PlanFilesTest {
   private static BenchmarkPlan resolve(String yaml) {
@@ -23,5 +30,73 @@ class PlanFilesTest {
     // sysbench's run on tables made before: it reads sbtest1
     BenchmarkPlan measured = resolve(fourTables + "prepare: false\n");
     assertEquals("4", measured.run().options().asMap().get("tables"));
+  }
+
+  /** A plan of flags that set nothing, as a run without flags gives it. */
+  private static final PlanFile NO_FLAGS = PlanFiles.parse("tag: t\n", "flags");
+
+  @Test
+  void aBadValueIsReportedAtTheLineOfItsKey() {
+    String yaml = "workload: oltp_read_write\ntag: a\nthreads: [1, 0]\niterations: 2\n";
+    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
+    assertEquals(
+        "p.yaml:3: --threads needs one or more counts of at least 1, was [1, 0]", e.getMessage());
+  }
+
+  @Test
+  void aBadWorkloadOptionIsReportedAtItsLineUnderOptions() {
+    String yaml = "workload: oltp_read_write\noptions:\n  tables: 2\n  rand-type: bogus\n";
+    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
+    assertTrue(e.getMessage().startsWith("p.yaml:4: --rand-type must be one of"), e.getMessage());
+  }
+
+  @Test
+  void aBadValueTheFileDoesNotSetIsReportedWithoutALine() {
+    String yaml = "workload: oltp_read_write\n";
+    PlanFile flags = PlanFiles.parse("iterations: 0\n", "flags");
+    BadInputException e =
+        assertThrows(
+            BadInputException.class,
+            () -> PlanFiles.resolve(flags.over(PlanFiles.parse(yaml, "p.yaml")), yaml, "p.yaml"));
+    assertEquals("p.yaml: --iterations must be at least 1, was 0", e.getMessage());
+  }
+
+  @Test
+  void anInvalidOptionNamesItsKeyAndReasonApart() {
+    InvalidOption e =
+        assertThrows(
+            InvalidOption.class,
+            () ->
+                RunPlan.timed(
+                    null, null, "oltp_read_write", OltpOptions.defaults(), List.of(1), 0, 1, 0));
+    assertEquals("iterations", e.key());
+    assertEquals("must be at least 1, was 0", e.reason());
+    assertEquals("--iterations must be at least 1, was 0", e.getMessage());
+  }
+
+  @Test
+  void aPlanPathThatIsNoFileIsNamedAsAMissingPlanOrAnUnknownWorkload(@TempDir Path dir) {
+    BadInputException missing =
+        assertThrows(
+            BadInputException.class,
+            () -> PlanFiles.resolve(NO_FLAGS, dir.resolve("nightly.yaml")));
+    assertEquals("no plan file " + dir.resolve("nightly.yaml"), missing.getMessage());
+    BadInputException typo =
+        assertThrows(
+            BadInputException.class, () -> PlanFiles.resolve(NO_FLAGS, Path.of("oltp_red_write")));
+    assertTrue(
+        typo.getMessage().startsWith("'oltp_red_write' is neither a plan file nor a workload"),
+        typo.getMessage());
+  }
+
+  @Test
+  void theFlagsOverrideThePlanFileTheyAreGivenWith(@TempDir Path dir) throws Exception {
+    Path plan = dir.resolve("p.yaml");
+    java.nio.file.Files.writeString(
+        plan, "workload: oltp_point_select\niterations: 3\ntag: file\n");
+    BenchmarkPlan resolved = PlanFiles.resolve(PlanFiles.parse("tag: flag\n", "flags"), plan);
+    assertEquals("oltp_point_select", resolved.run().workload());
+    assertEquals(3, resolved.run().iterations());
+    assertEquals("flag", resolved.run().tag());
   }
 }

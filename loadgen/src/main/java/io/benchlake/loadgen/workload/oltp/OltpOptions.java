@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.workload.oltp;
 
+import io.benchlake.loadgen.workload.InvalidOption;
 import io.benchlake.loadgen.workload.OptionSpec;
 import io.benchlake.loadgen.workload.OptionValues;
 import io.benchlake.loadgen.workload.RandOptions;
@@ -111,8 +112,8 @@ public record OltpOptions(
     OptionValues.requireAtLeast("number-of-ranges", numberOfRanges, 1);
     OptionValues.requireAtLeast("delta", delta, 0);
     if (!storageEngine.matches("[A-Za-z0-9_]+")) {
-      throw new IllegalArgumentException(
-          "--mysql-storage-engine must be an engine name, was '" + storageEngine + "'");
+      throw new InvalidOption(
+          "mysql-storage-engine", "must be an engine name, was '" + storageEngine + "'");
     }
   }
 
@@ -166,8 +167,8 @@ public record OltpOptions(
           case "auto" -> true;
           case "disable" -> false;
           default ->
-              throw new IllegalArgumentException(
-                  "--db-ps-mode expects auto or disable, was '" + v.text("db-ps-mode") + "'");
+              throw new InvalidOption(
+                  "db-ps-mode", "expects auto or disable, was '" + v.text("db-ps-mode") + "'");
         },
         v.bool("mysql-ssl"),
         v.bool("mysql-compression"));

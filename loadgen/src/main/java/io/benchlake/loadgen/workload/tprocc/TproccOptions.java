@@ -1,5 +1,6 @@
 package io.benchlake.loadgen.workload.tprocc;
 
+import io.benchlake.loadgen.workload.InvalidOption;
 import io.benchlake.loadgen.workload.OptionSpec;
 import io.benchlake.loadgen.workload.OptionValues;
 import io.benchlake.loadgen.workload.RandOptions;
@@ -45,13 +46,14 @@ public record TproccOptions(
 
   public TproccOptions {
     if (warehouses < 1) {
-      throw new IllegalArgumentException(
-          "--warehouses must be at least 1, was " + warehouses + " (TPROC-C needs data to run on)");
+      throw new InvalidOption(
+          "warehouses",
+          "must be at least 1, was " + warehouses + " (TPROC-C needs data to run on)");
     }
     OptionValues.requireAtLeast("build-vu", buildVu, 1);
     if (!storageEngine.matches("[A-Za-z0-9_]+")) {
-      throw new IllegalArgumentException(
-          "--tprocc-storage-engine must be an engine name, was '" + storageEngine + "'");
+      throw new InvalidOption(
+          "tprocc-storage-engine", "must be an engine name, was '" + storageEngine + "'");
     }
   }
 

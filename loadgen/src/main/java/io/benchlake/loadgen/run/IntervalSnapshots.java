@@ -1,0 +1,171 @@
+package io.benchlake.loadgen.run;
+
+import io.benchlake.loadgen.workload.ServerCounter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+
+/** Takes interval snapshots; the first {@code warmupTicks} of them are warm-up. */
+final class IntervalSnapshots {
+  private static final long NANOS = 1_000_000_000L;
+
+  final int threads;
+  final int warmupTicks;
+  final long start;
+  final Counters counters;
+  final AtomicInteger live;
+  final Counters.Totals measured = new Counters.Totals();
+  final Histogram measuredLatency = new Histogram(3);
+  long lastTick;
+  long measuredStart;
+  long measuredCpuStart = processCpuNanos();
+  int ticks;
+  final List<ServerCounter> serverCounters;
+  final Connection monitor;
+  final Consumer<IntervalReport> onInterval;
+  long[] lastValues;
+  long[] measuredBase;
+  long lastValuesAt;
+  long measuredBaseAt;
+
+  IntervalSnapshots(
+      int threads,
+      int warmupTicks,
+      long start,
+      Counters counters,
+      AtomicInteger live,
+      List<ServerCounter> serverCounters,
+      WorkerConnections connections,
+      Consumer<IntervalReport> onInterval)
+      throws SQLException {
+    this.serverCounters = serverCounters;
+    this.onInterval = onInterval;
+    this.threads = threads;
+    this.warmupTicks = warmupTicks;
+    this.start = start;
+    this.counters = counters;
+    this.live = live;
+    this.lastTick = start;
+    this.measuredStart = start;
+    this.monitor = serverCounters.isEmpty() ? null : connections.getConnection();
+    this.lastValues = readCounters();
+    this.measuredBase = lastValues;
+    this.lastValuesAt = System.nanoTime();
+    this.measuredBaseAt = lastValuesAt;
+  }
+
+  /** The server's counters now, or null when there are none or the server did not answer. */
+  private long[] readCounters() {
+    if (monitor == null) {
+      return null;
+    }
+    long[] values = new long[serverCounters.size()];
+    try {
+      for (int i = 0; i < values.length; i++) {
+        values[i] = serverCounters.get(i).read(monitor);
+      }
+      return values;
+    } catch (SQLException e) {
+      return null;
+    }
+  }
+
+  /** The per-minute rates of the counters between two readings, empty when one is missing. */
+  private Map<String, Double> perMinute(long[] from, long[] to, double seconds) {
+    Map<String, Double> rates = new LinkedHashMap<>();
+    if (from != null && to != null && seconds > 0) {
+      for (int i = 0; i < serverCounters.size(); i++) {
+        rates.put(serverCounters.get(i).name(), (to[i] - from[i]) * 60.0 / seconds);
+      }
+    }
+    return rates;
+  }
+
+  synchronized Map<String, Double> measuredPerMinute() {
+    return perMinute(measuredBase, lastValues, (lastValuesAt - measuredBaseAt) / (double) NANOS);
+  }
+
+  void closeMonitor() {
+    if (monitor != null) {
+      try {
+        monitor.close();
+      } catch (SQLException ignored) {
+        // the iteration's figures are taken; a broken monitor connection changes nothing
+      }
+    }
+  }
+
+  synchronized void take() {
+    snapshot(System.nanoTime());
+  }
+
+  synchronized void takeLast() {
+    long now = System.nanoTime();
+    if (now - lastTick > 1_000_000L) {
+      snapshot(now);
+    }
+  }
+
+  private void snapshot(long now) {
+    ticks++;
+    boolean warmup = ticks <= warmupTicks;
+    long[] counted = counters.sinceLast();
+    long tx = counted[Counters.TRANSACTIONS];
+    long r = counted[Counters.READS];
+    long w = counted[Counters.WRITES];
+    long o = counted[Counters.OTHER];
+    long e = counted[Counters.ERRORS];
+    long rc = counted[Counters.RECONNECTS];
+    Histogram latency = counters.latencySinceLast();
+    long[] values = readCounters();
+    long valuesAt = System.nanoTime();
+    Map<String, Double> rates =
+        perMinute(lastValues, values, (valuesAt - lastValuesAt) / (double) NANOS);
+    if (values != null) {
+      lastValues = values;
+      lastValuesAt = valuesAt;
+    }
+    IntervalReport report =
+        new IntervalReport(
+            threads,
+            live.get(),
+            (now - start) / (double) NANOS,
+            (now - lastTick) / (double) NANOS,
+            warmup,
+            tx,
+            r,
+            w,
+            o,
+            e,
+            rc,
+            latency,
+            rates);
+    lastTick = now;
+    if (warmup) {
+      measuredStart = now;
+      measuredCpuStart = processCpuNanos();
+      measuredBase = lastValues;
+      measuredBaseAt = lastValuesAt;
+    } else {
+      measured.transactions += tx;
+      measured.reads += r;
+      measured.writes += w;
+      measured.other += o;
+      measured.errors += e;
+      measured.reconnects += rc;
+      measuredLatency.add(latency);
+    }
+    onInterval.accept(report);
+  }
+
+  /** CPU time of this whole process (workers, reporter, GC, JIT, publishing), in nanoseconds. */
+  static long processCpuNanos() {
+    var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
+  }
+}
