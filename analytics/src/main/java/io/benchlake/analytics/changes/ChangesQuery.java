@@ -61,10 +61,10 @@ public final class ChangesQuery {
     try (PreparedStatement st =
         session.connection().prepareStatement(QueryFiles.read("changes_series.sql"))) {
       st.setString(1, test);
-      st.setString(2, host.orElse(null));
-      st.setString(3, host.orElse(null));
-      st.setInt(4, threads);
-      st.setString(5, metric);
+      st.setInt(2, threads);
+      st.setString(3, metric);
+      st.setString(4, host.orElse(null));
+      st.setString(5, host.orElse(null));
       for (int i = 6; i <= 8; i++) {
         st.setBoolean(i, by.equals("release"));
       }
