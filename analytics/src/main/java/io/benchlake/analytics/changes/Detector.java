@@ -24,8 +24,7 @@ import java.util.Locale;
  *       pass): a change stays when the levels on either side at the change differ with p &lt;
  *       {@code alpha} (a z-test with the noise of the two segments, at least σ and the residual
  *       spread pooled over all the candidate segments, widened for their lag-1 autocorrelation,
- *       Bonferroni over the positions searched) and by at least {@code
- *       minChange}.
+ *       Bonferroni over the positions searched) and by at least {@code minChange}.
  * </ol>
  *
  * Every number of the defaults was chosen on bench/changes, a fixed mix of labelled histories.

@@ -21,11 +21,11 @@ final class Recheck {
 
   /**
    * More runs than this set aside as outliers, per 100 runs (and more than this many), are not bad
-   * runs but a second mode (two plans, two NUMA placements): they count in the pooled spread. A
-   * run 8% off half the time with 0.5% noise is "an outlier" every few runs, and without them the
+   * runs but a second mode (two plans, two NUMA placements): they count in the pooled spread. A run
+   * 8% off half the time with 0.5% noise is "an outlier" every few runs, and without them the
    * spread is of the quiet mode alone, so two such runs side by side passed for a step
-   * (bench/changes: false changes 30/31/37 -> 30/29/19 on seeds 20261205/1/42; 30 such histories
-   * of 800 runs: 113 -> 14).
+   * (bench/changes: false changes 30/31/37 -> 30/29/19 on seeds 20261205/1/42; 30 such histories of
+   * 800 runs: 113 -> 14).
    */
   static final double MODE_RUNS_PER_100 = 3;
 
@@ -81,8 +81,8 @@ final class Recheck {
    * differences understates the spread of runs that switch between two modes or wander (bimodal,
    * autocorrelated noise), and two short segments can look calm by chance; pooled over the whole
    * partition the spread is neither; where outliers are a second mode they count too.
-   * (bench/changes at the defaults: false changes 29/44/43 ->
-   * 30/31/37 on seeds 20261205/1/42, recall 0.822/0.846/0.837 -> 0.819/0.844/0.837.)
+   * (bench/changes at the defaults: false changes 29/44/43 -> 30/31/37 on seeds 20261205/1/42,
+   * recall 0.822/0.846/0.837 -> 0.819/0.844/0.837.)
    */
   private static double pooledSpread(SeriesAnalysis a, TreeSet<Integer> cuts) {
     List<Fit> fits = new ArrayList<>();
