@@ -11,6 +11,8 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * A DuckDB session over the committed Parquet files of a warehouse, with the views of {@code sql/}
@@ -32,9 +34,26 @@ public final class AnalyticsSession implements AutoCloseable {
 
   /** A session whose DuckDB spills (sorts and joins larger than memory) into {@code spill}. */
   public static AnalyticsSession open(Warehouse warehouse, Path spill) {
-    Manifest manifest = warehouse.currentChecked();
+    // DuckDB (its native library, the database) starts on another thread while this one reads
+    // and checks the manifest: both are cold-start work of a few hundred ms to a second or more
+    CompletableFuture<Connection> starting =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return DriverManager.getConnection("jdbc:duckdb:");
+              } catch (SQLException e) {
+                throw new CompletionException(e);
+              }
+            });
+    Manifest manifest;
     try {
-      Connection c = DriverManager.getConnection("jdbc:duckdb:");
+      manifest = warehouse.currentChecked();
+    } catch (RuntimeException e) {
+      starting.thenAccept(AnalyticsSession::closeQuietly);
+      throw e;
+    }
+    try {
+      Connection c = started(starting);
       try (Statement st = c.createStatement()) {
         st.execute("SET TimeZone = 'UTC'");
         // every view over the raw views binds them again, and union_by_name reads the footer of
@@ -61,6 +80,25 @@ public final class AnalyticsSession implements AutoCloseable {
     } catch (SQLException e) {
       throw new IllegalStateException(
           "cannot open DuckDB over " + warehouse.root() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Connection started(CompletableFuture<Connection> starting) throws SQLException {
+    try {
+      return starting.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof SQLException sql) {
+        throw sql;
+      }
+      throw e;
+    }
+  }
+
+  private static void closeQuietly(Connection c) {
+    try {
+      c.close();
+    } catch (SQLException e) {
+      // the session was refused before it was used; nothing was opened through it
     }
   }
 

@@ -22,9 +22,9 @@ import java.util.Locale;
  *   <li>The weak-change re-check of Apache Otava (hunter's {@code analysis.py}: every change is
  *       re-tested between its neighbouring changes, the weakest failing one dropped, until all
  *       pass): a change stays when the levels on either side at the change differ with p &lt;
- *       {@code alpha} (a z-test with the noise of the two segments, at least σ, widened for their
- *       lag-1 autocorrelation, Bonferroni over the positions searched) and by at least {@code
- *       minChange}.
+ *       {@code alpha} (a z-test with the noise of the two segments, at least σ and the residual
+ *       spread pooled over all the candidate segments, widened for their lag-1 autocorrelation,
+ *       Bonferroni over the positions searched) and by at least {@code minChange}.
  * </ol>
  *
  * Every number of the defaults was chosen on bench/changes, a fixed mix of labelled histories.
