@@ -36,12 +36,24 @@ class ModuleArrowsTest {
           "analytics", Set.of("warehouse", "core"),
           "cli",
               Set.of(
-                  "loadgen", "importers", "ingest", "analytics", "bus", "warehouse", "schemas",
+                  "loadgen",
+                  "importers",
+                  "ingest",
+                  "analytics",
+                  "bus",
+                  "warehouse",
+                  "schemas",
                   "core"),
           // the cross-module tests: everything a library module offers, never the launcher
           "it",
               Set.of(
-                  "loadgen", "importers", "ingest", "analytics", "bus", "warehouse", "schemas",
+                  "loadgen",
+                  "importers",
+                  "ingest",
+                  "analytics",
+                  "bus",
+                  "warehouse",
+                  "schemas",
                   "core"));
 
   private static final String PREFIX = "benchlake-";
