@@ -3,7 +3,6 @@ package io.benchlake.analytics;
 import io.benchlake.testing.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -98,9 +98,7 @@ class FlinkStandaloneIT {
               home.resolve("taskmanager.log")));
       awaitTaskManager(restPort, cluster, home);
 
-      Path report =
-          Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt")
-              .toAbsolutePath();
+      Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt").toAbsolutePath();
       BuiltTree.run(home, "import", "taf-report", report.toString());
       BuiltTree.run(home, "ingest", "--flink-rest", "http://127.0.0.1:" + restPort);
 

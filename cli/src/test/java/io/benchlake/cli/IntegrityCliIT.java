@@ -22,8 +22,7 @@ class IntegrityCliIT {
         CliRunner.run(
             "import",
             "taf-report",
-            Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt")
-                .toString()));
+            Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt").toString()));
     ImportRoundTripIT.ok(CliRunner.run("ingest"));
     Warehouse warehouse = new Warehouse(new BenchlakeHome(home).warehouse());
     String sum = "SELECT round(sum(value)) FROM iterations WHERE metric = 'TPS'";
