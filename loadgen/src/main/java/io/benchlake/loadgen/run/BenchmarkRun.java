@@ -6,38 +6,26 @@ import io.benchlake.loadgen.env.HostProbe;
 import io.benchlake.loadgen.env.ServerStatus;
 import io.benchlake.loadgen.server.JdbcServer;
 import io.benchlake.loadgen.server.ServerUnderTest;
-import io.benchlake.loadgen.workload.TimeProfile;
 import io.benchlake.loadgen.workload.Workload;
-import io.benchlake.loadgen.workload.WorkloadFamily;
 import io.benchlake.loadgen.workload.Workloads;
-import io.benchlake.schemas.CpuShare;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventIds;
-import io.benchlake.schemas.IterationFinished;
-import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Property;
 import io.benchlake.schemas.RunFinished;
-import io.benchlake.schemas.RunParameters;
-import io.benchlake.schemas.RunStarted;
-import io.benchlake.schemas.Sample;
 import io.benchlake.schemas.TransactionTiming;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
-import org.HdrHistogram.Histogram;
-import oshi.software.os.OSProcess;
 
 /**
  * One run of a workload against a server: the thread ladder times the iterations, publishing
@@ -132,12 +120,13 @@ public final class BenchmarkRun {
     }
     String dataset = plan.dataset() != null ? plan.dataset() : datasetLabel(version);
     Optional<Boolean> consistentBefore = consistency(workload, connections, "after setup");
+    RunEvents run = new RunEvents(plan, runId, startedAt);
     if (resumed.isEmpty()) {
-      events.accept(runStarted(runId, startedAt, dataset, workload, consistentBefore));
+      events.accept(run.started(dataset, workload, consistentBefore));
     }
     events.accept(snapshot);
     SysbenchOutput output = new SysbenchOutput(out, plan.percentile(), plan.histogram());
-    IntervalPublisher publisher = new IntervalPublisher(runId, startedAt, output, serverPid);
+    IntervalPublisher publisher = new IntervalPublisher(host, events, run, output, serverPid);
     IterationDriver driver = new IterationDriver(connections, workload, plan, publisher);
     long seed =
         plan.options().randSeed() != 0 ? plan.options().randSeed() : Instant.now().toEpochMilli();
@@ -162,10 +151,9 @@ public final class BenchmarkRun {
           Map<String, Long> statusAfter =
               result.failure().isPresent() ? null : ServerStatus.read(connections);
           output.summary(result);
-          List<TransactionTiming> timings = timings(result);
+          List<TransactionTiming> timings = RunEvents.timings(result);
           output.profile(timings);
-          events.accept(
-              iterationFinished(runId, startedAt, result, timings, statusBefore, statusAfter));
+          events.accept(run.iterationFinished(result, timings, statusBefore, statusAfter));
           if (result.failure().isPresent()) {
             throw new ServerFailedException(result.failure().get(), null);
           }
@@ -173,43 +161,16 @@ public final class BenchmarkRun {
         }
       }
     } catch (ServerFailedException e) {
-      events.accept(
-          new RunFinished(
-              null,
-              EventIds.random(),
-              runId,
-              Instant.now(),
-              startedAt,
-              RunFinished.Status.failed,
-              e.getMessage(),
-              List.of()));
+      events.accept(run.finished(RunFinished.Status.failed, e.getMessage(), List.of()));
       throw e;
     } catch (InterruptedException e) {
-      events.accept(
-          new RunFinished(
-              null,
-              EventIds.random(),
-              runId,
-              Instant.now(),
-              startedAt,
-              RunFinished.Status.aborted,
-              "interrupted",
-              List.of()));
+      events.accept(run.finished(RunFinished.Status.aborted, "interrupted", List.of()));
       throw e;
     }
     List<Property> after = new ArrayList<>();
     consistency(workload, connections, "after run")
         .ifPresent(ok -> after.add(new Property("Checksum after run", String.valueOf(ok))));
-    events.accept(
-        new RunFinished(
-            null,
-            EventIds.random(),
-            runId,
-            Instant.now(),
-            startedAt,
-            RunFinished.Status.completed,
-            null,
-            after));
+    events.accept(run.finished(RunFinished.Status.completed, null, after));
     return new Outcome(runId, dataset);
   }
 
@@ -231,234 +192,10 @@ public final class BenchmarkRun {
     return Optional.of(failures.isEmpty());
   }
 
-  /** Each worker's time profile (virtual users numbered from 1) and their summary. */
-  private static List<TransactionTiming> timings(IterationResult r) {
-    List<TransactionTiming> rows = new ArrayList<>();
-    for (int i = 0; i < r.profiles().size(); i++) {
-      rows.addAll(r.profiles().get(i).timings(i + 1));
-    }
-    rows.addAll(TimeProfile.summary(r.profiles()));
-    return rows;
-  }
-
-  private RunStarted runStarted(
-      String runId,
-      Instant startedAt,
-      String dataset,
-      Workload workload,
-      Optional<Boolean> consistent) {
-    var o = plan.options();
-    WorkloadFamily.DataShape data = Workloads.shape(plan.workload(), o);
-    RunParameters parameters =
-        new RunParameters(
-            plan.workload(),
-            data.tables(),
-            data.tableSize(),
-            data.warehouses(),
-            plan.durationS(),
-            "s",
-            plan.iterations(),
-            plan.threads(),
-            plan.warmupS(),
-            plan.reportIntervalS(),
-            data.randType());
-    List<Property> properties = new ArrayList<>(plan.properties());
-    properties.addAll(workload.properties());
-    consistent.ifPresent(
-        ok -> properties.add(new Property("Checksum after setup", String.valueOf(ok))));
-    properties.add(new Property("Db driver", "mariadb-java-client"));
-    properties.add(new Property("Report interval", trim(plan.reportIntervalS())));
-    properties.add(new Property("Percentile", trim(plan.percentile())));
-    if (plan.events() > 0) {
-      properties.add(new Property("Events", String.valueOf(plan.events())));
-    }
-    if (plan.rate() > 0) {
-      properties.add(new Property("Rate", trim(plan.rate())));
-    }
-    properties.add(new Property("Ignored errors", plan.ignoreErrors().toString()));
-    properties.add(
-        new Property(
-            "Workload options",
-            o.asMap().entrySet().stream()
-                .map(e -> "--" + e.getKey() + "=" + e.getValue())
-                .collect(java.util.stream.Collectors.joining(" "))));
-    return new RunStarted(
-        null,
-        EventIds.random(),
-        runId,
-        Instant.now(),
-        startedAt,
-        dataset,
-        workload.suite(),
-        plan.testName() != null ? plan.testName() : Workloads.testName(plan.workload()),
-        plan.tag(),
-        "loadgen",
-        parameters,
-        properties);
-  }
-
-  private IterationFinished iterationFinished(
-      String runId,
-      Instant startedAt,
-      IterationResult r,
-      List<TransactionTiming> timings,
-      Map<String, Long> statusBefore,
-      Map<String, Long> statusAfter) {
-    Histogram h = r.latencyUs();
-    List<IterationValue> values = new ArrayList<>();
-    r.perMinute()
-        .forEach(
-            (name, rate) ->
-                values.add(new IterationValue(name, rate, "per min", "loadgen:server")));
-    values.add(new IterationValue("TPS", r.tps(), "tx/s", "loadgen:exact"));
-    values.add(new IterationValue("QPS", r.qps(), "q/s", "loadgen:exact"));
-    values.add(new IterationValue("transactions", r.transactions(), "tx", "loadgen:exact"));
-    values.add(new IterationValue("errors", r.errors(), "count", "loadgen:exact"));
-    values.add(new IterationValue("reconnects", r.reconnects(), "count", "loadgen:exact"));
-    values.add(new IterationValue("client_cpu_s", r.clientCpuS(), "s", "loadgen:process"));
-    timings.stream()
-        .filter(TransactionTiming::summary)
-        .forEach(t -> values.addAll(t.asValues("loadgen:xtprof")));
-    if (statusBefore != null && statusAfter != null) {
-      for (String name : ServerStatus.REPORTED) {
-        if (statusBefore.containsKey(name) && statusAfter.containsKey(name)) {
-          values.add(
-              new IterationValue(
-                  "status:" + name,
-                  statusAfter.get(name) - statusBefore.get(name),
-                  "count",
-                  "server:status"));
-        }
-      }
-    }
-    if (h.getTotalCount() > 0) {
-      values.add(
-          new IterationValue(
-              "latency_min_ms", h.getMinValue() / 1000.0, "ms", "loadgen:histogram"));
-      values.add(
-          new IterationValue("latency_avg_ms", h.getMean() / 1000.0, "ms", "loadgen:histogram"));
-      values.add(
-          new IterationValue(
-              "latency_p50_ms", h.getValueAtPercentile(50) / 1000.0, "ms", "loadgen:histogram"));
-      values.add(
-          new IterationValue(
-              "latency_p95_ms", h.getValueAtPercentile(95) / 1000.0, "ms", "loadgen:histogram"));
-      values.add(
-          new IterationValue(
-              "latency_p99_ms", h.getValueAtPercentile(99) / 1000.0, "ms", "loadgen:histogram"));
-      values.add(
-          new IterationValue(
-              "latency_max_ms", h.getMaxValue() / 1000.0, "ms", "loadgen:histogram"));
-    }
-    IterationFinished.Status status =
-        r.failure().isPresent()
-            ? IterationFinished.Status.failed
-            : IterationFinished.Status.completed;
-    return new IterationFinished(
-        null,
-        EventIds.random(),
-        runId,
-        Instant.now(),
-        startedAt,
-        r.threads(),
-        r.iteration(),
-        status,
-        r.measuredS(),
-        values,
-        timings,
-        statusBefore,
-        statusAfter);
-  }
-
   private static String scalar(Connection c, String sql) throws SQLException {
     try (ResultSet rs = c.createStatement().executeQuery(sql)) {
       rs.next();
       return rs.getString(1);
-    }
-  }
-
-  private static String trim(double value) {
-    return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
-  }
-
-  static String encode(Histogram histogram) {
-    ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-    int length = histogram.encodeIntoCompressedByteBuffer(buffer);
-    return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
-  }
-
-  /** Turns interval reports into printed lines and sample events, with host and server CPU. */
-  private final class IntervalPublisher implements Consumer<IntervalReport> {
-    private final String runId;
-    private final Instant startedAt;
-    private final SysbenchOutput output;
-    private final Optional<Long> serverPid;
-    private long[] ticks = host.cpuTicks();
-    private OSProcess serverBefore;
-    int iteration;
-
-    IntervalPublisher(
-        String runId, Instant startedAt, SysbenchOutput output, Optional<Long> serverPid) {
-      this.runId = runId;
-      this.startedAt = startedAt;
-      this.output = output;
-      this.serverPid = serverPid;
-      this.serverBefore = serverPid.flatMap(host::process).orElse(null);
-    }
-
-    @Override
-    public void accept(IntervalReport r) {
-      long[] now = host.cpuTicks();
-      CpuShare cpu = HostProbe.share(ticks, now);
-      ticks = now;
-      Double serverCpu = null;
-      if (serverBefore != null) {
-        OSProcess after = host.process(serverPid.get()).orElse(null);
-        if (after != null) {
-          serverCpu = HostProbe.processCpuPct(serverBefore, after);
-          serverBefore = after;
-        }
-      }
-      String cpuText =
-          String.format(
-              Locale.ROOT,
-              " cpu (u/s/io/idle): %.0f/%.0f/%.0f/%.0f%%%s",
-              cpu.userPct(),
-              cpu.systemPct(),
-              cpu.iowaitPct(),
-              cpu.idlePct(),
-              serverCpu == null ? "" : String.format(Locale.ROOT, " mariadbd: %.0f%%", serverCpu));
-      output.interval(r, cpuText);
-      events.accept(
-          new Sample(
-              null,
-              EventIds.random(),
-              runId,
-              Instant.now(),
-              startedAt,
-              r.threads(),
-              r.liveThreads(),
-              iteration,
-              r.offsetS(),
-              r.intervalS(),
-              r.warmup() ? Sample.Phase.warmup : Sample.Phase.measured,
-              r.transactions(),
-              r.tps(),
-              r.qps(),
-              r.perSecond(r.reads()),
-              r.perSecond(r.writes()),
-              r.perSecond(r.other()),
-              r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMean() / 1000.0,
-              plan.percentile() == 0 ? null : plan.percentile(), // 0: off, as in sysbench
-              plan.percentile() == 0 ? null : r.latencyMs(plan.percentile()),
-              r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0,
-              r.perSecond(r.errors()),
-              r.perSecond(r.reconnects()),
-              r.perMinute().get("NOPM"),
-              r.perMinute().get("TPM"),
-              encode(r.latencyUs()),
-              cpu,
-              serverCpu));
     }
   }
 }
