@@ -58,4 +58,181 @@ public record Sample(
     }
     schema = schema == null ? EventKind.SAMPLE.schemaId() : schema;
   }
+
+  /**
+   * A sample set field by field: made by {@link EventEnvelope#sample} with the envelope and the
+   * interval's place; every figure not set is absent (null), the required rates 0.
+   */
+  public static final class Builder {
+    private final String eventId;
+    private final String runId;
+    private final Instant emittedAt;
+    private final Instant startedAt;
+    private final int threads;
+    private final int iteration;
+    private final Phase phase;
+    private final double offsetS;
+    private final double intervalS;
+    private Integer liveThreads;
+    private Long transactions;
+    private double tps;
+    private double qps;
+    private Double readsPs;
+    private Double writesPs;
+    private Double otherPs;
+    private Double latencyAvgMs;
+    private Double latencyPct;
+    private Double latencyPctMs;
+    private Double latencyMaxMs;
+    private double errorsPs;
+    private double reconnectsPs;
+    private Double nopm;
+    private Double tpm;
+    private String histogram;
+    private CpuShare hostCpu;
+    private Double serverCpuPct;
+
+    Builder(
+        String eventId,
+        String runId,
+        Instant emittedAt,
+        Instant startedAt,
+        int threads,
+        int iteration,
+        Phase phase,
+        double offsetS,
+        double intervalS) {
+      this.eventId = eventId;
+      this.runId = runId;
+      this.emittedAt = emittedAt;
+      this.startedAt = startedAt;
+      this.threads = threads;
+      this.iteration = iteration;
+      this.phase = phase;
+      this.offsetS = offsetS;
+      this.intervalS = intervalS;
+    }
+
+    public Builder liveThreads(Integer liveThreads) {
+      this.liveThreads = liveThreads;
+      return this;
+    }
+
+    public Builder transactions(Long transactions) {
+      this.transactions = transactions;
+      return this;
+    }
+
+    public Builder tps(double tps) {
+      this.tps = tps;
+      return this;
+    }
+
+    public Builder qps(double qps) {
+      this.qps = qps;
+      return this;
+    }
+
+    public Builder readsPs(Double readsPs) {
+      this.readsPs = readsPs;
+      return this;
+    }
+
+    public Builder writesPs(Double writesPs) {
+      this.writesPs = writesPs;
+      return this;
+    }
+
+    public Builder otherPs(Double otherPs) {
+      this.otherPs = otherPs;
+      return this;
+    }
+
+    public Builder latencyAvgMs(Double latencyAvgMs) {
+      this.latencyAvgMs = latencyAvgMs;
+      return this;
+    }
+
+    public Builder latencyPct(Double latencyPct) {
+      this.latencyPct = latencyPct;
+      return this;
+    }
+
+    public Builder latencyPctMs(Double latencyPctMs) {
+      this.latencyPctMs = latencyPctMs;
+      return this;
+    }
+
+    public Builder latencyMaxMs(Double latencyMaxMs) {
+      this.latencyMaxMs = latencyMaxMs;
+      return this;
+    }
+
+    public Builder errorsPs(double errorsPs) {
+      this.errorsPs = errorsPs;
+      return this;
+    }
+
+    public Builder reconnectsPs(double reconnectsPs) {
+      this.reconnectsPs = reconnectsPs;
+      return this;
+    }
+
+    public Builder nopm(Double nopm) {
+      this.nopm = nopm;
+      return this;
+    }
+
+    public Builder tpm(Double tpm) {
+      this.tpm = tpm;
+      return this;
+    }
+
+    public Builder histogram(String histogram) {
+      this.histogram = histogram;
+      return this;
+    }
+
+    public Builder hostCpu(CpuShare hostCpu) {
+      this.hostCpu = hostCpu;
+      return this;
+    }
+
+    public Builder serverCpuPct(Double serverCpuPct) {
+      this.serverCpuPct = serverCpuPct;
+      return this;
+    }
+
+    public Sample build() {
+      return new Sample(
+          null,
+          eventId,
+          runId,
+          emittedAt,
+          startedAt,
+          threads,
+          liveThreads,
+          iteration,
+          offsetS,
+          intervalS,
+          phase,
+          transactions,
+          tps,
+          qps,
+          readsPs,
+          writesPs,
+          otherPs,
+          latencyAvgMs,
+          latencyPct,
+          latencyPctMs,
+          latencyMaxMs,
+          errorsPs,
+          reconnectsPs,
+          nopm,
+          tpm,
+          histogram,
+          hostCpu,
+          serverCpuPct);
+    }
+  }
 }

@@ -100,7 +100,8 @@ class EventCodecTest {
         List.of(new IterationValue("TPS", 640.22, "tx/s", "loadgen:exact")),
         List.of(
             new TransactionTiming(
-                "NEWORD", 100, 1, 2, 3, 200, 2, 2.5, 2.9, 0.4, 61.2, "ms", "ms")));
+                "NEWORD", 100, 1, 2.0, 3, 200.0, 2, 2.5, 2.9, 0.4, 61.2, "ms", "ms", null, null,
+                null, null)));
   }
 
   static RunFinished runFinished() {

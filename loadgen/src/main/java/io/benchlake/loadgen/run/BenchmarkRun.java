@@ -18,6 +18,7 @@ import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Property;
+import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
@@ -114,6 +115,7 @@ public final class BenchmarkRun {
     Optional<RunProgress.Resumed> resumed = progress.resumes();
     String runId = resumed.map(RunProgress.Resumed::runId).orElseGet(EventIds::random);
     Instant startedAt = resumed.map(RunProgress.Resumed::startedAt).orElseGet(Instant::now);
+    RunContext run = RunContext.live(runId, startedAt);
     String version;
     EnvironmentCapture capture = new EnvironmentCapture(host);
     EnvironmentSnapshot snapshot;
@@ -122,23 +124,16 @@ public final class BenchmarkRun {
       version = scalar(c, "SELECT VERSION()");
       serverPid = server.pid().isPresent() ? server.pid() : JdbcServer.processOnThisMachine(c);
       snapshot =
-          new EnvironmentSnapshot(
-              null,
-              EventIds.random(),
-              runId,
-              Instant.now(),
-              startedAt,
-              capture.host(server),
-              capture.database(server, c));
+          run.event("environment").environment(capture.host(server), capture.database(server, c));
     }
     String dataset = plan.dataset() != null ? plan.dataset() : datasetLabel(version);
     Optional<Boolean> consistentBefore = consistency(workload, connections, "after setup");
     if (resumed.isEmpty()) {
-      events.accept(runStarted(runId, startedAt, dataset, workload, consistentBefore));
+      events.accept(runStarted(run, dataset, workload, consistentBefore));
     }
     events.accept(snapshot);
     SysbenchOutput output = new SysbenchOutput(out, plan.percentile(), plan.histogram());
-    IntervalPublisher publisher = new IntervalPublisher(runId, startedAt, output, serverPid);
+    IntervalPublisher publisher = new IntervalPublisher(run, output, serverPid);
     IterationDriver driver = new IterationDriver(connections, workload, plan, publisher);
     long seed =
         plan.options().randSeed() != 0 ? plan.options().randSeed() : Instant.now().toEpochMilli();
@@ -165,8 +160,7 @@ public final class BenchmarkRun {
           output.summary(result);
           List<TransactionTiming> timings = timings(result);
           output.profile(timings);
-          events.accept(
-              iterationFinished(runId, startedAt, result, timings, statusBefore, statusAfter));
+          events.accept(iterationFinished(run, result, timings, statusBefore, statusAfter));
           if (result.failure().isPresent()) {
             throw new ServerFailedException(result.failure().get(), null);
           }
@@ -175,42 +169,19 @@ public final class BenchmarkRun {
       }
     } catch (ServerFailedException e) {
       events.accept(
-          new RunFinished(
-              null,
-              EventIds.random(),
-              runId,
-              Instant.now(),
-              startedAt,
-              RunFinished.Status.failed,
-              e.getMessage(),
-              List.of()));
+          run.event("run_finished")
+              .runFinished(RunFinished.Status.failed, e.getMessage(), List.of()));
       throw e;
     } catch (InterruptedException e) {
       events.accept(
-          new RunFinished(
-              null,
-              EventIds.random(),
-              runId,
-              Instant.now(),
-              startedAt,
-              RunFinished.Status.aborted,
-              "interrupted",
-              List.of()));
+          run.event("run_finished")
+              .runFinished(RunFinished.Status.aborted, "interrupted", List.of()));
       throw e;
     }
     List<Property> after = new ArrayList<>();
     consistency(workload, connections, "after run")
         .ifPresent(ok -> after.add(new Property("Checksum after run", String.valueOf(ok))));
-    events.accept(
-        new RunFinished(
-            null,
-            EventIds.random(),
-            runId,
-            Instant.now(),
-            startedAt,
-            RunFinished.Status.completed,
-            null,
-            after));
+    events.accept(run.event("run_finished").runFinished(RunFinished.Status.completed, null, after));
     return new Outcome(runId, dataset);
   }
 
@@ -243,11 +214,7 @@ public final class BenchmarkRun {
   }
 
   private RunStarted runStarted(
-      String runId,
-      Instant startedAt,
-      String dataset,
-      Workload workload,
-      Optional<Boolean> consistent) {
+      RunContext run, String dataset, Workload workload, Optional<Boolean> consistent) {
     var o = plan.options();
     RunParameters parameters =
         o instanceof TproccOptions tprocc
@@ -295,24 +262,19 @@ public final class BenchmarkRun {
             o.asMap().entrySet().stream()
                 .map(e -> "--" + e.getKey() + "=" + e.getValue())
                 .collect(java.util.stream.Collectors.joining(" "))));
-    return new RunStarted(
-        null,
-        EventIds.random(),
-        runId,
-        Instant.now(),
-        startedAt,
-        dataset,
-        workload.suite(),
-        plan.testName() != null ? plan.testName() : Workloads.testName(plan.workload()),
-        plan.tag(),
-        "loadgen",
-        parameters,
-        properties);
+    return run.event("run_started")
+        .runStarted(
+            dataset,
+            workload.suite(),
+            plan.testName() != null ? plan.testName() : Workloads.testName(plan.workload()),
+            plan.tag(),
+            "loadgen",
+            parameters,
+            properties);
   }
 
   private IterationFinished iterationFinished(
-      String runId,
-      Instant startedAt,
+      RunContext run,
       IterationResult r,
       List<TransactionTiming> timings,
       Map<String, Long> statusBefore,
@@ -367,20 +329,16 @@ public final class BenchmarkRun {
         r.failure().isPresent()
             ? IterationFinished.Status.failed
             : IterationFinished.Status.completed;
-    return new IterationFinished(
-        null,
-        EventIds.random(),
-        runId,
-        Instant.now(),
-        startedAt,
-        r.threads(),
-        r.iteration(),
-        status,
-        r.measuredS(),
-        values,
-        timings,
-        statusBefore,
-        statusAfter);
+    return run.event("iteration_finished")
+        .iterationFinished(
+            r.threads(),
+            r.iteration(),
+            status,
+            r.measuredS(),
+            values,
+            timings,
+            statusBefore,
+            statusAfter);
   }
 
   private static String scalar(Connection c, String sql) throws SQLException {
@@ -402,18 +360,15 @@ public final class BenchmarkRun {
 
   /** Turns interval reports into printed lines and sample events, with host and server CPU. */
   private final class IntervalPublisher implements Consumer<IntervalReport> {
-    private final String runId;
-    private final Instant startedAt;
+    private final RunContext run;
     private final SysbenchOutput output;
     private final Optional<Long> serverPid;
     private long[] ticks = host.cpuTicks();
     private OSProcess serverBefore;
     int iteration;
 
-    IntervalPublisher(
-        String runId, Instant startedAt, SysbenchOutput output, Optional<Long> serverPid) {
-      this.runId = runId;
-      this.startedAt = startedAt;
+    IntervalPublisher(RunContext run, SysbenchOutput output, Optional<Long> serverPid) {
+      this.run = run;
       this.output = output;
       this.serverPid = serverPid;
       this.serverBefore = serverPid.flatMap(host::process).orElse(null);
@@ -443,35 +398,35 @@ public final class BenchmarkRun {
               serverCpu == null ? "" : String.format(Locale.ROOT, " mariadbd: %.0f%%", serverCpu));
       output.interval(r, cpuText);
       events.accept(
-          new Sample(
-              null,
-              EventIds.random(),
-              runId,
-              Instant.now(),
-              startedAt,
-              r.threads(),
-              r.liveThreads(),
-              iteration,
-              r.offsetS(),
-              r.intervalS(),
-              r.warmup() ? Sample.Phase.warmup : Sample.Phase.measured,
-              r.transactions(),
-              r.tps(),
-              r.qps(),
-              r.perSecond(r.reads()),
-              r.perSecond(r.writes()),
-              r.perSecond(r.other()),
-              r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMean() / 1000.0,
-              plan.percentile() == 0 ? null : plan.percentile(), // 0: off, as in sysbench
-              plan.percentile() == 0 ? null : r.latencyMs(plan.percentile()),
-              r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0,
-              r.perSecond(r.errors()),
-              r.perSecond(r.reconnects()),
-              r.perMinute().get("NOPM"),
-              r.perMinute().get("TPM"),
-              encode(r.latencyUs()),
-              cpu,
-              serverCpu));
+          run.event("sample")
+              .sample(
+                  r.threads(),
+                  iteration,
+                  r.warmup() ? Sample.Phase.warmup : Sample.Phase.measured,
+                  r.offsetS(),
+                  r.intervalS())
+              .liveThreads(r.liveThreads())
+              .transactions(r.transactions())
+              .tps(r.tps())
+              .qps(r.qps())
+              .readsPs(r.perSecond(r.reads()))
+              .writesPs(r.perSecond(r.writes()))
+              .otherPs(r.perSecond(r.other()))
+              .latencyAvgMs(
+                  r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMean() / 1000.0)
+              // 0: off, as in sysbench
+              .latencyPct(plan.percentile() == 0 ? null : plan.percentile())
+              .latencyPctMs(plan.percentile() == 0 ? null : r.latencyMs(plan.percentile()))
+              .latencyMaxMs(
+                  r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0)
+              .errorsPs(r.perSecond(r.errors()))
+              .reconnectsPs(r.perSecond(r.reconnects()))
+              .nopm(r.perMinute().get("NOPM"))
+              .tpm(r.perMinute().get("TPM"))
+              .histogram(encode(r.latencyUs()))
+              .hostCpu(cpu)
+              .serverCpuPct(serverCpu)
+              .build());
     }
   }
 }
