@@ -187,4 +187,24 @@ class EventCodecTest {
     tree.put("a_field_from_the_future", 42);
     assertEquals(runFinished(), codec.decode(tree));
   }
+
+  @Test
+  void aFigureTheRecordHoldsAsANumberMayNotBeLeftOut() throws Exception {
+    // Bound, the missing share or time would read as 0: the schema refuses the event instead.
+    ObjectNode sample = (ObjectNode) EventCodec.mapper().readTree(codec.encode(sample()));
+    ((ObjectNode) sample.get("host_cpu")).remove("iowait_pct");
+    InvalidEventException cpu =
+        assertThrows(
+            InvalidEventException.class,
+            () -> codec.decode(EventCodec.mapper().writeValueAsBytes(sample)));
+    assertTrue(cpu.getMessage().contains("iowait_pct"), cpu.getMessage());
+    ObjectNode finished =
+        (ObjectNode) EventCodec.mapper().readTree(codec.encode(iterationFinished()));
+    ((ObjectNode) finished.get("timings").get(0)).remove("p99");
+    InvalidEventException timing =
+        assertThrows(
+            InvalidEventException.class,
+            () -> codec.decode(EventCodec.mapper().writeValueAsBytes(finished)));
+    assertTrue(timing.getMessage().contains("p99"), timing.getMessage());
+  }
 }
