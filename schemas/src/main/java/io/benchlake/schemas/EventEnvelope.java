@@ -56,8 +56,17 @@ public final class EventEnvelope {
   /** A sample of one interval: the figures it measured are set by name on the builder. */
   public Sample.Builder sample(
       int threads, int iteration, Sample.Phase phase, double offsetS, double intervalS) {
-    return new Sample.Builder(
-        eventId, runId, emittedAt, startedAt, threads, iteration, phase, offsetS, intervalS);
+    Sample.Builder sample = new Sample.Builder();
+    sample.eventId = eventId;
+    sample.runId = runId;
+    sample.emittedAt = emittedAt;
+    sample.startedAt = startedAt;
+    sample.threads = threads;
+    sample.iteration = iteration;
+    sample.phase = phase;
+    sample.offsetS = offsetS;
+    sample.intervalS = intervalS;
+    return sample;
   }
 
   /** An iteration's totals; {@code statusBefore}/{@code statusAfter} null where not read. */

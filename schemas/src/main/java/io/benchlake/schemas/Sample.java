@@ -60,58 +60,40 @@ public record Sample(
   }
 
   /**
-   * A sample set field by field: made by {@link EventEnvelope#sample} with the envelope and the
-   * interval's place; every figure not set is absent (null), the required rates 0.
+   * A sample set field by field: {@link EventEnvelope#sample} gives one with the envelope and the
+   * interval's place, its figures are set by name (those not set are absent: null, the required
+   * rates 0); {@link SampleReader} fills one as it reads.
    */
   public static final class Builder {
-    private final String eventId;
-    private final String runId;
-    private final Instant emittedAt;
-    private final Instant startedAt;
-    private final int threads;
-    private final int iteration;
-    private final Phase phase;
-    private final double offsetS;
-    private final double intervalS;
-    private Integer liveThreads;
-    private Long transactions;
-    private double tps;
-    private double qps;
-    private Double readsPs;
-    private Double writesPs;
-    private Double otherPs;
-    private Double latencyAvgMs;
-    private Double latencyPct;
-    private Double latencyPctMs;
-    private Double latencyMaxMs;
-    private double errorsPs;
-    private double reconnectsPs;
-    private Double nopm;
-    private Double tpm;
-    private String histogram;
-    private CpuShare hostCpu;
-    private Double serverCpuPct;
+    String eventId;
+    String runId;
+    Instant emittedAt;
+    Instant startedAt;
+    int threads;
+    Integer liveThreads;
+    int iteration;
+    double offsetS;
+    double intervalS;
+    Phase phase;
+    Long transactions;
+    double tps;
+    double qps;
+    Double readsPs;
+    Double writesPs;
+    Double otherPs;
+    Double latencyAvgMs;
+    Double latencyPct;
+    Double latencyPctMs;
+    Double latencyMaxMs;
+    double errorsPs;
+    double reconnectsPs;
+    Double nopm;
+    Double tpm;
+    String histogram;
+    CpuShare hostCpu;
+    Double serverCpuPct;
 
-    Builder(
-        String eventId,
-        String runId,
-        Instant emittedAt,
-        Instant startedAt,
-        int threads,
-        int iteration,
-        Phase phase,
-        double offsetS,
-        double intervalS) {
-      this.eventId = eventId;
-      this.runId = runId;
-      this.emittedAt = emittedAt;
-      this.startedAt = startedAt;
-      this.threads = threads;
-      this.iteration = iteration;
-      this.phase = phase;
-      this.offsetS = offsetS;
-      this.intervalS = intervalS;
-    }
+    Builder() {}
 
     public Builder liveThreads(Integer liveThreads) {
       this.liveThreads = liveThreads;

@@ -143,25 +143,4 @@ public record IntervalFigures(
         tpm,
         histogram);
   }
-
-  /** These figures without the histogram, as they arrive when it was left out. */
-  IntervalFigures withoutHistogram() {
-    return new IntervalFigures(
-        eventId,
-        emittedMicros,
-        startedMicros,
-        threads,
-        iteration,
-        phase,
-        offsetS,
-        intervalS,
-        transactions,
-        tps,
-        qps,
-        errorsPs,
-        reconnectsPs,
-        nopm,
-        tpm,
-        null);
-  }
 }
