@@ -16,9 +16,9 @@ import java.util.Arrays;
  * general path costs several times this). It fills a {@link Sample.Builder}, so the sample's fields
  * are listed here only as the names it reads.
  *
- * <p>The sample event's fast path: one pass over the JSON tokens that binds a {@link Sample} when the
- * event is plainly one that {@code sample.schema.json} accepts, and gives up (returns null) at the
- * first thing it is not sure of, leaving the event to the general path (tree, schema validator,
+ * <p>The sample event's fast path: one pass over the JSON tokens that binds a {@link Sample} when
+ * the event is plainly one that {@code sample.schema.json} accepts, and gives up (returns null) at
+ * the first thing it is not sure of, leaving the event to the general path (tree, schema validator,
  * binder), which then accepts it or says what is wrong with it. Samples are nearly every event of
  * the log, and the general path costs several times this one.
  *
