@@ -7,9 +7,8 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Annotation;
-import io.benchlake.schemas.EventIds;
+import io.benchlake.schemas.RunContext;
 import io.benchlake.warehouse.Warehouse;
-import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -65,17 +64,14 @@ final class AnnotateCommand implements Callable<Integer> {
       target = AnnotatedRun.find(session.connection(), run, threads, iteration);
     }
     Annotation annotation =
-        new Annotation(
-            null,
-            EventIds.random(),
-            target.runId(),
-            Instant.now(),
-            target.startedAt(),
-            threads,
-            iteration,
-            verdict.exclude ? Annotation.Action.exclude : Annotation.Action.include,
-            reason,
-            System.getProperty("user.name"));
+        RunContext.live(target.runId(), target.startedAt())
+            .event("annotation")
+            .annotation(
+                threads,
+                iteration,
+                verdict.exclude ? Annotation.Action.exclude : Annotation.Action.include,
+                reason,
+                System.getProperty("user.name"));
     try (EventBus connection = bus.connect(home);
         EventPublisher publisher = new EventPublisher(connection.bootstrap())) {
       publisher.publish(annotation);

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class HammerdbImportIT {
   static final Path MIXED =
-      Path.of("..", "ingest", "src", "test", "resources", "hammerdb", "mixed");
+      Path.of("..", "importers", "src", "test", "resources", "hammerdb", "mixed");
 
   static String sql(String query) {
     CliRunner.Run run = CliRunner.run("sql", query, "--format", "csv");

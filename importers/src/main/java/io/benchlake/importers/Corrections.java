@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.EventIds;
-import io.benchlake.schemas.Retraction;
+import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunSource;
 import io.benchlake.schemas.RunStarted;
 import java.time.Instant;
@@ -122,15 +122,13 @@ public final class Corrections {
         String change = change(before, changed, earlier);
         notes.add(change);
         out.add(
-            new Retraction(
-                null,
-                EventIds.derived(old, "retraction", ReadingDigest.of(published, codec)),
-                old,
-                now,
-                before == null ? now : before.startedAt(),
-                "re-imported " + String.join(", ", batch.files()) + ": " + change,
-                newIds,
-                batch.files()));
+            RunContext.imported(old, before == null ? now : before.startedAt())
+                .emittedAt(now)
+                .event("retraction", ReadingDigest.of(published, codec))
+                .retraction(
+                    "re-imported " + String.join(", ", batch.files()) + ": " + change,
+                    newIds,
+                    batch.files()));
       }
       if (!retract.isEmpty()) {
         replaced.add(
@@ -217,15 +215,9 @@ public final class Corrections {
     TreeSet<String> digests = new TreeSet<>();
     files.forEach(f -> digests.add(f.sha256()));
     Instant startedAt = events.get(0).startedAt();
-    return new RunSource(
-        null,
-        EventIds.derived(runId, "run_source", String.join(",", digests)),
-        runId,
-        startedAt,
-        startedAt,
-        importer,
-        importerVersion,
-        files);
+    return RunContext.imported(runId, startedAt)
+        .event("run_source", String.join(",", digests))
+        .runSource(importer, importerVersion, files);
   }
 
   /** The event under run {@code runId}, with an id derived from its own and the run's. */

@@ -2,12 +2,11 @@ package io.benchlake.importers;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.schemas.Event;
-import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Property;
+import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunParameters;
-import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
 import io.benchlake.schemas.TransactionTiming;
 import java.time.Instant;
@@ -64,45 +63,41 @@ public final class HammerdbImporter {
               + ": no virtual user count for this TEST RESULT: no 'Active Virtual Users configured',"
               + " no 'Virtual Users Created with Monitor VU' and no worker VU output before it");
     }
-    String runId = EventIds.importedRun(dataset, facts.test(), startedAt, facts.host());
+    RunContext runContext = RunContext.imported(dataset, facts.test(), startedAt, facts.host());
     List<Event> body = new ArrayList<>();
     String error = null;
     for (int i = 0; i < run.iterations().size(); i++) {
       HammerdbResult r = run.iterations().get(i);
       String failure = failure(r);
       error = error != null ? error : failure;
-      body.addAll(iteration(runId, startedAt, vus, i + 1, r, failure, counterLead(r, dates)));
+      body.addAll(iteration(runContext, vus, i + 1, r, failure, counterLead(r, dates)));
     }
     List<Event> events = new ArrayList<>();
     events.add(
-        new RunStarted(
-            null,
-            EventIds.derived(runId, "run_started"),
-            runId,
-            startedAt,
-            startedAt,
-            dataset,
-            "hammerdb-tprocc",
-            facts.test(),
-            null,
-            "import:hammerdb",
-            new RunParameters(
-                "tprocc",
+        runContext
+            .event("run_started")
+            .runStarted(
+                dataset,
+                "hammerdb-tprocc",
+                facts.test(),
                 null,
-                null,
-                run.warehouses().orElse(null),
-                first.durationMin == null ? null : first.durationMin * 60.0,
-                "min",
-                run.iterations().size(),
-                List.of(vus),
-                first.rampupMin == null ? null : first.rampupMin * 60.0,
-                null,
-                null),
-            properties(run)));
-    events.add(
-        ImportedRun.environment(runId, startedAt, facts.host(), db.maker(), version, db.engine()));
+                "import:hammerdb",
+                new RunParameters(
+                    "tprocc",
+                    null,
+                    null,
+                    run.warehouses().orElse(null),
+                    first.durationMin == null ? null : first.durationMin * 60.0,
+                    "min",
+                    run.iterations().size(),
+                    List.of(vus),
+                    first.rampupMin == null ? null : first.rampupMin * 60.0,
+                    null,
+                    null),
+                properties(run)));
+    events.add(ImportedRun.environment(runContext, facts.host(), db.maker(), version, db.engine()));
     events.addAll(body);
-    events.add(ImportedRun.finished(runId, startedAt, error));
+    events.add(ImportedRun.finished(runContext, error));
     return new ImportBatch(
         run.files(),
         events,
@@ -139,8 +134,7 @@ public final class HammerdbImporter {
   }
 
   private static List<Event> iteration(
-      String runId,
-      Instant startedAt,
+      RunContext run,
       int vus,
       int iteration,
       HammerdbResult r,
@@ -160,61 +154,37 @@ public final class HammerdbImporter {
     if (r.counter != null) {
       for (HammerdbCounterWindow.Placed p :
           HammerdbCounterWindow.place(r.counter, r.rampupMin, r.durationMin, counterLead)) {
-        out.add(sample(runId, startedAt, vus, iteration, id, p));
+        out.add(sample(run, vus, iteration, id, p));
       }
     }
     out.add(
-        new IterationFinished(
-            null,
-            EventIds.derived(runId, id, "iteration_finished"),
-            runId,
-            startedAt,
-            startedAt,
-            vus,
-            iteration,
-            failure != null ? IterationFinished.Status.failed : IterationFinished.Status.completed,
-            r.durationMin == null ? null : r.durationMin * 60.0,
-            values,
-            timings));
+        run.event(id, "iteration_finished")
+            .iterationFinished(
+                vus,
+                iteration,
+                failure != null
+                    ? IterationFinished.Status.failed
+                    : IterationFinished.Status.completed,
+                r.durationMin == null ? null : r.durationMin * 60.0,
+                values,
+                timings,
+                null,
+                null));
     return out;
   }
 
   private static Sample sample(
-      String runId,
-      Instant startedAt,
-      int vus,
-      int iteration,
-      String id,
-      HammerdbCounterWindow.Placed p) {
-    return new Sample(
-        null,
-        EventIds.derived(runId, id, "tcount", String.valueOf(p.index())),
-        runId,
-        startedAt,
-        startedAt,
-        vus,
-        null,
-        iteration,
-        p.offsetS(),
-        p.intervalS(),
-        p.measured() ? Sample.Phase.measured : Sample.Phase.warmup,
-        null,
-        p.tpm() / 60.0,
-        0,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        0,
-        0,
-        null,
-        (double) p.tpm(),
-        null,
-        null,
-        null);
+      RunContext run, int vus, int iteration, String id, HammerdbCounterWindow.Placed p) {
+    return run.event(id, "tcount", String.valueOf(p.index()))
+        .sample(
+            vus,
+            iteration,
+            p.measured() ? Sample.Phase.measured : Sample.Phase.warmup,
+            p.offsetS(),
+            p.intervalS())
+        .tps(p.tpm() / 60.0)
+        .tpm((double) p.tpm())
+        .build();
   }
 
   private static List<Property> properties(HammerdbRun run) {

@@ -2,10 +2,10 @@ package io.benchlake.importers;
 
 import io.benchlake.schemas.DatabaseFacts;
 import io.benchlake.schemas.EnvironmentSnapshot;
-import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.HostFacts;
+import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunFinished;
-import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -15,36 +15,29 @@ final class ImportedRun {
 
   /** What a log knows of its environment: the host's name and the server's version. */
   static EnvironmentSnapshot environment(
-      String runId, Instant startedAt, String host, String version, String engine) {
+      RunContext run, String host, String version, String engine) {
     String maker =
         version == null
             ? null
             : version.toLowerCase(Locale.ROOT).contains("mysql") ? "mysql" : "mariadb";
-    return environment(runId, startedAt, host, maker, version, engine);
+    return environment(run, host, maker, version, engine);
   }
 
   /** The same, when the source names the database's maker. */
   static EnvironmentSnapshot environment(
-      String runId, Instant startedAt, String host, String maker, String version, String engine) {
-    return new EnvironmentSnapshot(
-        null,
-        EventIds.derived(runId, "environment"),
-        runId,
-        startedAt,
-        startedAt,
-        new HostFacts(host, null, null, null, null, null, null, null, null, null, null),
-        new DatabaseFacts(maker, version, engine, null, "import", null, null, null, Map.of()));
+      RunContext run, String host, String maker, String version, String engine) {
+    return run.event("environment")
+        .environment(
+            new HostFacts(host, null, null, null, null, null, null, null, null, null, null),
+            new DatabaseFacts(maker, version, engine, null, "import", null, null, null, Map.of()));
   }
 
   /** The run's end: completed, or failed with the first problem found. */
-  static RunFinished finished(String runId, Instant startedAt, String error) {
-    return new RunFinished(
-        null,
-        EventIds.derived(runId, "run_finished"),
-        runId,
-        startedAt,
-        startedAt,
-        error == null ? RunFinished.Status.completed : RunFinished.Status.failed,
-        error);
+  static RunFinished finished(RunContext run, String error) {
+    return run.event("run_finished")
+        .runFinished(
+            error == null ? RunFinished.Status.completed : RunFinished.Status.failed,
+            error,
+            List.of());
   }
 }

@@ -1,12 +1,11 @@
 package io.benchlake.importers;
 
 import io.benchlake.schemas.Event;
-import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Property;
+import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunParameters;
-import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,7 +45,7 @@ public final class SysbenchImporter {
                         .map(l -> l.log().file().modified())
                         .min(Comparator.naturalOrder())
                         .orElse(Instant.EPOCH));
-    String runId = EventIds.importedRun(facts.dataset(), facts.test(), startedAt, facts.host());
+    RunContext run = RunContext.imported(facts.dataset(), facts.test(), startedAt, facts.host());
     Map<Integer, Integer> nextIteration = new LinkedHashMap<>();
     List<Event> body = new ArrayList<>();
     TreeSet<Integer> ladder = new TreeSet<>();
@@ -67,35 +66,25 @@ public final class SysbenchImporter {
       double previous = 0;
       for (SysbenchLog.Interval in : log.intervals()) {
         body.add(
-            new Sample(
-                null,
-                EventIds.derived(runId, digest, "sample", String.valueOf(in.line())),
-                runId,
-                startedAt,
-                startedAt,
-                threads,
-                in.threads(),
-                iteration,
-                in.offsetS(),
-                Math.max(1e-3, in.offsetS() - previous),
-                Sample.Phase.measured,
-                null,
-                in.tps(),
-                in.qps(),
-                in.reads(),
-                in.writes(),
-                in.other(),
-                null,
-                in.percentile() > 0 ? in.percentile() : null, // 0: off, lat (ms,0%): 0.00
-                in.percentile() > 0 ? in.latencyMs() : null,
-                null,
-                in.errorsPs(),
-                in.reconnectsPs(),
-                null,
-                null,
-                null,
-                null,
-                null));
+            run.event(digest, "sample", String.valueOf(in.line()))
+                .sample(
+                    threads,
+                    iteration,
+                    Sample.Phase.measured,
+                    in.offsetS(),
+                    Math.max(1e-3, in.offsetS() - previous))
+                .liveThreads(in.threads())
+                .tps(in.tps())
+                .qps(in.qps())
+                .readsPs(in.reads())
+                .writesPs(in.writes())
+                .otherPs(in.other())
+                // 0: off, printed as lat (ms,0%): 0.00
+                .latencyPct(in.percentile() > 0 ? in.percentile() : null)
+                .latencyPctMs(in.percentile() > 0 ? in.latencyMs() : null)
+                .errorsPs(in.errorsPs())
+                .reconnectsPs(in.reconnectsPs())
+                .build());
         previous = in.offsetS();
       }
       if (log.died() && error == null) {
@@ -104,41 +93,36 @@ public final class SysbenchImporter {
                 ? log.file().name() + ": the log stops before its summary"
                 : log.file().name() + ": " + log.fatal().get(0);
       }
-      body.add(finished(runId, startedAt, digest, threads, iteration, log));
+      body.add(finished(run, digest, threads, iteration, log));
     }
     List<Event> events = new ArrayList<>();
     List<Property> properties = new ArrayList<>();
     properties.add(new Property("Source files", String.valueOf(logs.size())));
     events.add(
-        new RunStarted(
-            null,
-            EventIds.derived(runId, "run_started"),
-            runId,
-            startedAt,
-            startedAt,
-            facts.dataset(),
-            "sysbench",
-            facts.test(),
-            null,
-            "import:sysbench",
-            new RunParameters(
+        run.event("run_started")
+            .runStarted(
+                facts.dataset(),
+                "sysbench",
+                facts.test(),
                 null,
-                null,
-                null,
-                null,
-                null,
-                "s",
-                maxIteration,
-                List.copyOf(ladder),
-                null,
-                reportInterval,
-                null),
-            properties));
+                "import:sysbench",
+                new RunParameters(
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    "s",
+                    maxIteration,
+                    List.copyOf(ladder),
+                    null,
+                    reportInterval,
+                    null),
+                properties));
     events.add(
-        ImportedRun.environment(
-            runId, startedAt, facts.host(), facts.serverVersion().orElse(null), null));
+        ImportedRun.environment(run, facts.host(), facts.serverVersion().orElse(null), null));
     events.addAll(body);
-    events.add(ImportedRun.finished(runId, startedAt, error));
+    events.add(ImportedRun.finished(run, error));
     List<String> files = logs.stream().map(l -> l.log().file().name()).toList();
     return new ImportBatch(
         files,
@@ -154,7 +138,7 @@ public final class SysbenchImporter {
   }
 
   private static IterationFinished finished(
-      String runId, Instant startedAt, String digest, int threads, int iteration, SysbenchLog log) {
+      RunContext run, String digest, int threads, int iteration, SysbenchLog log) {
     List<IterationValue> values = new ArrayList<>();
     Double measured = null;
     if (log.summary().isPresent()) {
@@ -191,18 +175,16 @@ public final class SysbenchImporter {
                 }
               });
     }
-    return new IterationFinished(
-        null,
-        EventIds.derived(runId, digest, "iteration_finished"),
-        runId,
-        startedAt,
-        startedAt,
-        threads,
-        iteration,
-        log.died() ? IterationFinished.Status.failed : IterationFinished.Status.completed,
-        measured,
-        values,
-        List.of());
+    return run.event(digest, "iteration_finished")
+        .iterationFinished(
+            threads,
+            iteration,
+            log.died() ? IterationFinished.Status.failed : IterationFinished.Status.completed,
+            measured,
+            values,
+            List.of(),
+            null,
+            null);
   }
 
   /** The --histogram block as an HdrHistogram in microseconds. */

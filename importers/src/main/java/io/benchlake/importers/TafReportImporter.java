@@ -2,17 +2,14 @@ package io.benchlake.importers;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.schemas.DatabaseFacts;
-import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
-import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.HostFacts;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.PrintedStatistic;
 import io.benchlake.schemas.Property;
+import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunParameters;
-import io.benchlake.schemas.RunStarted;
-import io.benchlake.schemas.SourceStatistics;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -49,66 +46,58 @@ public final class TafReportImporter {
       String testName = testFlag.orElseGet(() -> testName(report, test));
       Instant startedAt = startedAtFlag.orElseGet(() -> timestamp(report, test.get("Timestamp")));
       String host = system.get("Host");
-      String runId = EventIds.importedRun(dataset, testName, startedAt, host);
+      RunContext run = RunContext.imported(dataset, testName, startedAt, host);
       String suite = test.getOrDefault("Test Suite", "unknown");
       boolean minutes = suite.toLowerCase(Locale.ROOT).matches(".*(tprocc|hammerdb|tpcc).*");
       Double duration = decimal(test.get("Duration"));
       List<Property> properties =
           test.entrySet().stream().map(e -> new Property(e.getKey(), e.getValue())).toList();
       events.add(
-          new RunStarted(
-              null,
-              EventIds.derived(runId, "run_started"),
-              runId,
-              startedAt,
-              startedAt,
-              dataset,
-              suite,
-              testName,
-              test.get("Test Case Tag"),
-              "import:taf-report",
-              new RunParameters(
-                  null,
-                  integer(test.get("Number of tables")),
-                  longValue(test.get("Number of rows")),
-                  integer(test.get("Number of warehouses")),
-                  duration == null ? null : (minutes ? duration * 60 : duration),
-                  minutes ? "min" : "s",
-                  integer(test.get("Iterations")),
-                  List.copyOf(report.iterations().keySet()),
-                  null,
-                  null,
-                  null),
-              properties));
+          run.event("run_started")
+              .runStarted(
+                  dataset,
+                  suite,
+                  testName,
+                  test.get("Test Case Tag"),
+                  "import:taf-report",
+                  new RunParameters(
+                      null,
+                      integer(test.get("Number of tables")),
+                      longValue(test.get("Number of rows")),
+                      integer(test.get("Number of warehouses")),
+                      duration == null ? null : (minutes ? duration * 60 : duration),
+                      minutes ? "min" : "s",
+                      integer(test.get("Iterations")),
+                      List.copyOf(report.iterations().keySet()),
+                      null,
+                      null,
+                      null),
+                  properties));
       events.add(
-          new EnvironmentSnapshot(
-              null,
-              EventIds.derived(runId, "environment"),
-              runId,
-              startedAt,
-              startedAt,
-              new HostFacts(
-                  host,
-                  system.get("CPU"),
-                  integer(system.get("CPU Count")),
-                  integer(system.get("Core Count")),
-                  integer(system.get("Socket Count")),
-                  ram(system.get("RAM")),
-                  system.get("OS"),
-                  system.get("OS Version"),
-                  system.get("OS Kernel"),
-                  system.get("Disk"),
-                  null),
-              new DatabaseFacts(
-                  db.get("Database Maker"),
-                  db.get("Database Version"),
-                  db.get("Engine"),
-                  db.get("Install Dir"),
-                  db.get("DB Config Origin"),
-                  db.getOrDefault("DB Config Source File", db.get("Config File")),
-                  db.get("DB Generated Config Run File"),
-                  db.get("Config Contents"),
-                  Map.of())));
+          run.event("environment")
+              .environment(
+                  new HostFacts(
+                      host,
+                      system.get("CPU"),
+                      integer(system.get("CPU Count")),
+                      integer(system.get("Core Count")),
+                      integer(system.get("Socket Count")),
+                      ram(system.get("RAM")),
+                      system.get("OS"),
+                      system.get("OS Version"),
+                      system.get("OS Kernel"),
+                      system.get("Disk"),
+                      null),
+                  new DatabaseFacts(
+                      db.get("Database Maker"),
+                      db.get("Database Version"),
+                      db.get("Engine"),
+                      db.get("Install Dir"),
+                      db.get("DB Config Origin"),
+                      db.getOrDefault("DB Config Source File", db.get("Config File")),
+                      db.get("DB Generated Config Run File"),
+                      db.get("Config Contents"),
+                      Map.of())));
       report
           .iterations()
           .forEach(
@@ -117,25 +106,16 @@ public final class TafReportImporter {
                       .getOrDefault(dataset, new TreeMap<>())
                       .forEach(
                           (iteration, value) ->
-                              events.add(
-                                  iteration(report, runId, startedAt, threads, iteration, value))));
+                              events.add(iteration(report, run, threads, iteration, value))));
       List<PrintedStatistic> printed = new ArrayList<>();
       report.printed().values().forEach(p -> printed.addAll(p.getOrDefault(dataset, List.of())));
       if (!printed.isEmpty()) {
         events.add(
-            new SourceStatistics(
-                null,
-                EventIds.derived(runId, "source_statistics", report.metric()),
-                runId,
-                startedAt,
-                startedAt,
-                report.metric(),
-                "taf-report",
-                report.title(),
-                printed));
+            run.event("source_statistics", report.metric())
+                .sourceStatistics(report.metric(), "taf-report", report.title(), printed));
       }
       tests.add(testName);
-      events.add(ImportedRun.finished(runId, startedAt, null));
+      events.add(ImportedRun.finished(run, null));
     }
     return new ImportBatch(List.of(report.file().name()), events, summary(report, tests));
   }
@@ -157,24 +137,18 @@ public final class TafReportImporter {
   }
 
   private static IterationFinished iteration(
-      TafReport report, String runId, Instant startedAt, int threads, int iteration, double value) {
-    return new IterationFinished(
-        null,
-        EventIds.derived(
-            runId,
-            "iteration",
-            String.valueOf(threads),
-            String.valueOf(iteration),
-            report.metric()),
-        runId,
-        startedAt,
-        startedAt,
-        threads,
-        iteration,
-        IterationFinished.Status.completed,
-        null,
-        List.of(new IterationValue(report.metric(), value, "", "taf-report")),
-        List.of());
+      TafReport report, RunContext run, int threads, int iteration, double value) {
+    return run.event(
+            "iteration", String.valueOf(threads), String.valueOf(iteration), report.metric())
+        .iterationFinished(
+            threads,
+            iteration,
+            IterationFinished.Status.completed,
+            null,
+            List.of(new IterationValue(report.metric(), value, "", "taf-report")),
+            List.of(),
+            null,
+            null);
   }
 
   /**

@@ -33,48 +33,6 @@ public record TransactionTiming(
     Event.requireText(procedure, "procedure");
   }
 
-  /** A row with every figure xtprof printed before v6.0 (no p75/p25). */
-  public TransactionTiming(
-      String procedure,
-      long calls,
-      double min,
-      double avg,
-      double max,
-      double total,
-      double p50,
-      double p95,
-      double p99,
-      double sd,
-      double ratioPct,
-      String unit,
-      String sdUnit,
-      Integer vu,
-      Double elapsedMs) {
-    this(
-        procedure, calls, min, avg, max, total, p50, p95, p99, sd, ratioPct, unit, sdUnit, vu,
-        elapsedMs, null, null);
-  }
-
-  /** A summary row (all VUs) without an elapsed time, as most HammerDB outputs give it. */
-  public TransactionTiming(
-      String procedure,
-      long calls,
-      double min,
-      double avg,
-      double max,
-      double total,
-      double p50,
-      double p95,
-      double p99,
-      double sd,
-      double ratioPct,
-      String unit,
-      String sdUnit) {
-    this(
-        procedure, calls, min, avg, max, total, p50, p95, p99, sd, ratioPct, unit, sdUnit, null,
-        null);
-  }
-
   /** Whether this row is the summary of all virtual users. */
   public boolean summary() {
     return vu == null;

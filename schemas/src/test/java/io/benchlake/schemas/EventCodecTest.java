@@ -100,7 +100,8 @@ class EventCodecTest {
         List.of(new IterationValue("TPS", 640.22, "tx/s", "loadgen:exact")),
         List.of(
             new TransactionTiming(
-                "NEWORD", 100, 1, 2, 3, 200, 2, 2.5, 2.9, 0.4, 61.2, "ms", "ms")));
+                "NEWORD", 100, 1, 2.0, 3, 200.0, 2, 2.5, 2.9, 0.4, 61.2, "ms", "ms", null, null,
+                null, null)));
   }
 
   static RunFinished runFinished() {
@@ -185,5 +186,25 @@ class EventCodecTest {
     ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(runFinished()));
     tree.put("a_field_from_the_future", 42);
     assertEquals(runFinished(), codec.decode(tree));
+  }
+
+  @Test
+  void aFigureTheRecordHoldsAsANumberMayNotBeLeftOut() throws Exception {
+    // Bound, the missing share or time would read as 0: the schema refuses the event instead.
+    ObjectNode sample = (ObjectNode) EventCodec.mapper().readTree(codec.encode(sample()));
+    ((ObjectNode) sample.get("host_cpu")).remove("iowait_pct");
+    InvalidEventException cpu =
+        assertThrows(
+            InvalidEventException.class,
+            () -> codec.decode(EventCodec.mapper().writeValueAsBytes(sample)));
+    assertTrue(cpu.getMessage().contains("iowait_pct"), cpu.getMessage());
+    ObjectNode finished =
+        (ObjectNode) EventCodec.mapper().readTree(codec.encode(iterationFinished()));
+    ((ObjectNode) finished.get("timings").get(0)).remove("p99");
+    InvalidEventException timing =
+        assertThrows(
+            InvalidEventException.class,
+            () -> codec.decode(EventCodec.mapper().writeValueAsBytes(finished)));
+    assertTrue(timing.getMessage().contains("p99"), timing.getMessage());
   }
 }

@@ -38,7 +38,7 @@ public final class IterationAggregation {
    * samples say for metrics no source gave. Computed values carry {@code computedEventId}.
    */
   public static List<IterationMetric> metrics(
-      List<Sample> allSamples, List<IterationFinished> finished, String computedEventId) {
+      List<IntervalFigures> allSamples, List<IterationFinished> finished, String computedEventId) {
     Map<String, IterationMetric> out = new LinkedHashMap<>();
     finished.stream()
         .sorted(
@@ -53,12 +53,12 @@ public final class IterationAggregation {
                         v.metric(), v.value(), v.unit(), v.source(), false, f.eventId()));
               }
             });
-    Map<String, Sample> unique = new LinkedHashMap<>();
+    Map<String, IntervalFigures> unique = new LinkedHashMap<>();
     allSamples.forEach(s -> unique.putIfAbsent(s.eventId(), s));
-    List<Sample> samples =
+    List<IntervalFigures> samples =
         unique.values().stream()
             .filter(s -> s.phase() == Sample.Phase.measured)
-            .sorted(Comparator.comparingDouble(Sample::offsetS))
+            .sorted(Comparator.comparingDouble(IntervalFigures::offsetS))
             .toList();
     for (IterationMetric computed : fromSamples(samples, computedEventId, out.keySet())) {
       out.putIfAbsent(computed.metric(), computed);
@@ -73,12 +73,12 @@ public final class IterationAggregation {
    * samples anew from its start; the values are those of the attempt that ended, not a mix of the
    * two. The same sample read twice (an import repeated, a producer retry) is not a new attempt.
    */
-  public static List<Sample> lastAttempt(List<Sample> samples) {
+  public static List<IntervalFigures> lastAttempt(List<IntervalFigures> samples) {
     Set<String> seen = new HashSet<>();
     int from = 0;
     double previous = Double.NEGATIVE_INFINITY;
     for (int i = 0; i < samples.size(); i++) {
-      Sample s = samples.get(i);
+      IntervalFigures s = samples.get(i);
       if (s.phase() != Sample.Phase.measured || !seen.add(s.eventId())) {
         continue;
       }
@@ -108,17 +108,17 @@ public final class IterationAggregation {
    * histogram per sample is the costliest step of the job.
    */
   private static List<IterationMetric> fromSamples(
-      List<Sample> samples, String eventId, Set<String> given) {
+      List<IntervalFigures> samples, String eventId, Set<String> given) {
     List<IterationMetric> m = new ArrayList<>();
     if (samples.isEmpty()) {
       return m;
     }
-    double seconds = samples.stream().mapToDouble(Sample::intervalS).sum();
+    double seconds = samples.stream().mapToDouble(IntervalFigures::intervalS).sum();
     m.add(computed(eventId, "sample_count", samples.size(), "count"));
     boolean exact = samples.stream().allMatch(s -> s.transactions() != null);
     double tps =
         exact
-            ? samples.stream().mapToLong(Sample::transactions).sum() / seconds
+            ? samples.stream().mapToLong(IntervalFigures::transactions).sum() / seconds
             : samples.stream().mapToDouble(s -> s.tps() * s.intervalS()).sum() / seconds;
     m.add(computed(eventId, "TPS", tps, "tx/s"));
     m.add(
@@ -127,7 +127,7 @@ public final class IterationAggregation {
             "QPS",
             samples.stream().mapToDouble(s -> s.qps() * s.intervalS()).sum() / seconds,
             "q/s"));
-    double mean = samples.stream().mapToDouble(Sample::tps).average().orElse(0);
+    double mean = samples.stream().mapToDouble(IntervalFigures::tps).average().orElse(0);
     double var =
         samples.stream().mapToDouble(s -> (s.tps() - mean) * (s.tps() - mean)).average().orElse(0);
     m.add(computed(eventId, "tps_interval_mean", mean, "tx/s"));
@@ -135,13 +135,13 @@ public final class IterationAggregation {
         computed(
             eventId,
             "tps_interval_min",
-            samples.stream().mapToDouble(Sample::tps).min().orElse(0),
+            samples.stream().mapToDouble(IntervalFigures::tps).min().orElse(0),
             "tx/s"));
     m.add(
         computed(
             eventId,
             "tps_interval_max",
-            samples.stream().mapToDouble(Sample::tps).max().orElse(0),
+            samples.stream().mapToDouble(IntervalFigures::tps).max().orElse(0),
             "tx/s"));
     m.add(computed(eventId, "tps_interval_stddev", Math.sqrt(var), "tx/s"));
     m.add(
@@ -186,13 +186,13 @@ public final class IterationAggregation {
   }
 
   /** The interval histograms added together, when every sample carries one. */
-  static Optional<Histogram> merged(List<Sample> samples) {
+  static Optional<Histogram> merged(List<IntervalFigures> samples) {
     if (samples.stream().anyMatch(s -> s.histogram() == null)) {
       return Optional.empty();
     }
     Histogram total = new Histogram(3);
     Set<String> seen = new HashSet<>();
-    for (Sample s : samples) {
+    for (IntervalFigures s : samples) {
       if (!seen.add(s.eventId())) {
         continue;
       }

@@ -1,10 +1,8 @@
 package io.benchlake.ingest.job;
 
-import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.InvalidEventException;
 import io.benchlake.schemas.IterationFinished;
-import io.benchlake.schemas.Sample;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -98,9 +96,10 @@ public class IterationAggregator
     }
     // The interval histograms are read only when no finish event gave the latency figures.
     boolean histograms = !IterationAggregation.givesLatency(finished);
-    List<Sample> samples = new ArrayList<>();
-    for (Sample s : inLogOrder(parts, histograms)) {
-      newest = s.emittedAt().isAfter(newest) ? s.emittedAt() : newest;
+    List<IntervalFigures> samples = new ArrayList<>();
+    for (IntervalFigures s : inLogOrder(parts, histograms)) {
+      Instant emitted = instant(s.emittedMicros());
+      newest = emitted.isAfter(newest) ? emitted : newest;
       samples.add(s);
     }
     Instant silentUntil = newest.plus(ABANDONED_AFTER);
@@ -109,7 +108,7 @@ public class IterationAggregator
       // Ended: written by the ingest that first read its end. An earlier one that read the end
       // again (its offsets held back for another run's open iteration) wrote it already, whole.
       if (end.offset >= batch.previousReadUpTo().getOrDefault(end.partition, 0L)) {
-        write(runId + "|" + iterationKey, samples, finished, batch, out);
+        write(runId, runId + "|" + iterationKey, samples, finished, batch, out);
       }
       return false;
     }
@@ -121,7 +120,7 @@ public class IterationAggregator
       if (batch.previousStarted() == null
           || !silentUntil.isBefore(batch.previousStarted())
           || !readByPreviousIngest(parts, batch)) {
-        write(runId + "|" + iterationKey, samples, finished, batch, out);
+        write(runId, runId + "|" + iterationKey, samples, finished, batch, out);
       }
       return false;
     }
@@ -140,12 +139,12 @@ public class IterationAggregator
   }
 
   /** The samples of the bundles among {@code parts}, in the order they were read. */
-  private static List<Sample> inLogOrder(List<IterationPart> parts, boolean histograms) {
-    record Read(int partition, long offset, Sample sample) {}
+  private static List<IntervalFigures> inLogOrder(List<IterationPart> parts, boolean histograms) {
+    record Read(int partition, long offset, IntervalFigures sample) {}
     List<Read> read = new ArrayList<>();
     for (IterationPart part : parts) {
       if (part.isSample()) {
-        List<Sample> decoded = part.toSamples(histograms);
+        List<IntervalFigures> decoded = part.figures(histograms);
         for (int i = 0; i < decoded.size(); i++) {
           read.add(new Read(part.partitions[i], part.offsets[i], decoded.get(i)));
         }
@@ -165,13 +164,13 @@ public class IterationAggregator
   }
 
   private static void write(
+      String runId,
       String key,
-      List<Sample> samples,
+      List<IntervalFigures> samples,
       List<IterationFinished> finished,
       IngestJob.Batch batch,
       Collector<GenericRecord> out) {
     Optional<IterationFinished> last = IterationAggregation.authoritative(finished);
-    Event any = last.<Event>map(f -> f).orElseGet(() -> samples.get(0));
     int threads = last.map(IterationFinished::threads).orElseGet(() -> samples.get(0).threads());
     int iteration =
         last.map(IterationFinished::iteration).orElseGet(() -> samples.get(0).iteration());
@@ -179,10 +178,16 @@ public class IterationAggregator
     // Rows computed from samples take the identity of the finish event when there is one, so
     // that an ingest that saw the iteration whole always replaces one that saw only part of it.
     String sourceEvent = last.map(IterationFinished::eventId).orElse("samples:" + key);
-    Instant startedAt = any.startedAt();
+    Instant startedAt =
+        last.map(IterationFinished::startedAt)
+            .orElseGet(() -> instant(samples.get(0).startedMicros()));
     for (IterationMetric metric : IterationAggregation.metrics(samples, finished, sourceEvent)) {
       out.collect(
-          Rows.iteration(any.runId(), startedAt, threads, iteration, metric, status, batch.seq()));
+          Rows.iteration(runId, startedAt, threads, iteration, metric, status, batch.seq()));
     }
+  }
+
+  private static Instant instant(long micros) {
+    return Instant.EPOCH.plusNanos(micros * 1000);
   }
 }

@@ -1,6 +1,5 @@
 package io.benchlake.ingest.job;
 
-import io.benchlake.schemas.Sample;
 import java.util.List;
 
 /**
@@ -60,11 +59,10 @@ public class IterationPart {
   }
 
   /**
-   * A bundle's samples, with the fields the aggregate does not read left empty, and their
-   * histograms too unless {@code histograms}.
+   * What the aggregate reads of a bundle's samples; their histograms only if {@code histograms}.
    */
-  public List<Sample> toSamples(boolean histograms) {
-    return SampleBundle.decode(samples, this.histograms, runId, histograms);
+  public List<IntervalFigures> figures(boolean histograms) {
+    return SampleBundle.decode(samples, this.histograms, histograms);
   }
 
   /** A place in the event log. */

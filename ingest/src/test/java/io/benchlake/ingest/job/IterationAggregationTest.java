@@ -46,6 +46,11 @@ class IterationAggregationTest {
         null, null, null, 0, 0, null, null, histogram, null, null);
   }
 
+  /** What the aggregate reads of {@link #sample(String, double, long)}. */
+  static IntervalFigures figures(String id, double offset, long tx) {
+    return IntervalFigures.of(sample(id, offset, tx));
+  }
+
   static Map<String, IterationMetric> byMetric(List<IterationMetric> metrics) {
     return metrics.stream().collect(Collectors.toMap(IterationMetric::metric, m -> m));
   }
@@ -79,7 +84,7 @@ class IterationAggregationTest {
     var m =
         byMetric(
             IterationAggregation.metrics(
-                List.of(sample("s1", 1, 100), sample("s2", 2, 300), sample("s2", 2, 300)),
+                List.of(figures("s1", 1, 100), figures("s2", 2, 300), figures("s2", 2, 300)),
                 List.of(),
                 "samples:k"));
     assertEquals(200, m.get("TPS").value(), "a sample read twice counts once");
@@ -92,7 +97,7 @@ class IterationAggregationTest {
     var m =
         byMetric(
             IterationAggregation.metrics(
-                List.of(sample("s1", 1, 100)), List.of(finished("f", T, "TPS", 99.5)), "f"));
+                List.of(figures("s1", 1, 100)), List.of(finished("f", T, "TPS", 99.5)), "f"));
     assertEquals(99.5, m.get("TPS").value());
     assertFalse(m.get("TPS").computed());
     assertTrue(m.get("tps_interval_mean").computed());
@@ -100,10 +105,12 @@ class IterationAggregationTest {
 
   @Test
   void anAttemptStartsWhereTheMeasuredSamplesClockGoesBack() {
-    Sample warm = sample("w1", 1, 5, null, Sample.Phase.warmup);
-    List<Sample> one = List.of(warm, sample("m1", 1, 10), sample("m2", 2, 10), sample("m1", 1, 10));
+    IntervalFigures warm = IntervalFigures.of(sample("w1", 1, 5, null, Sample.Phase.warmup));
+    List<IntervalFigures> one =
+        List.of(warm, figures("m1", 1, 10), figures("m2", 2, 10), figures("m1", 1, 10));
     assertEquals(one, IterationAggregation.lastAttempt(one), "warm-up and a re-read: one attempt");
-    List<Sample> two = List.of(sample("a1", 1, 10), sample("a2", 2, 10), warm, sample("b1", 1, 20));
-    assertEquals(List.of(sample("b1", 1, 20)), IterationAggregation.lastAttempt(two));
+    List<IntervalFigures> two =
+        List.of(figures("a1", 1, 10), figures("a2", 2, 10), warm, figures("b1", 1, 20));
+    assertEquals(List.of(figures("b1", 1, 20)), IterationAggregation.lastAttempt(two));
   }
 }

@@ -46,61 +46,28 @@ class SampleBundleTest {
         null);
   }
 
-  /** What the aggregate reads of a sample: the fields it needs, the others left empty. */
-  private static Sample asAggregated(Sample s) {
-    return new Sample(
-        null,
-        s.eventId(),
-        s.runId(),
-        Instant.ofEpochSecond(
-            s.emittedAt().getEpochSecond(), s.emittedAt().getNano() / 1000 * 1000),
-        s.startedAt(),
-        s.threads(),
-        null,
-        s.iteration(),
-        s.offsetS(),
-        s.intervalS(),
-        s.phase(),
-        s.transactions(),
-        s.tps(),
-        s.qps(),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        s.errorsPs(),
-        s.reconnectsPs(),
-        s.nopm(),
-        s.tpm(),
-        s.histogram(),
-        null,
-        null);
-  }
-
   @Test
   void aBundleGivesBackEverySampleWithWhereItWasRead() {
     SampleBundle bundle = new SampleBundle("r", 16, 2);
-    List<Sample> expected = new ArrayList<>();
+    List<IntervalFigures> expected = new ArrayList<>();
     for (int i = 0; i < 40; i++) { // more than the first arrays hold
       Sample s = sample(i);
       bundle.add(s, i % 3, 1000L + i);
-      expected.add(asAggregated(s));
+      expected.add(IntervalFigures.of(s));
     }
     IterationPart part = bundle.toPart(true);
     assertTrue(part.isSample());
     assertEquals("r", part.runId);
     assertEquals("16|2", part.iteration);
-    assertEquals(expected, part.toSamples(true));
-    List<Sample> withoutHistograms = part.toSamples(false);
+    assertEquals(expected, part.figures(true));
+    List<IntervalFigures> withoutHistograms = part.figures(false);
     for (int i = 0; i < expected.size(); i++) {
-      Sample e = expected.get(i);
-      assertEquals(e.eventId(), withoutHistograms.get(i).eventId());
-      assertEquals(e.tpm(), withoutHistograms.get(i).tpm());
+      assertEquals(expected.get(i).eventId(), withoutHistograms.get(i).eventId());
+      assertEquals(expected.get(i).tpm(), withoutHistograms.get(i).tpm());
       assertEquals(null, withoutHistograms.get(i).histogram());
     }
+    // below a microsecond: dropped, as in the rows
+    assertEquals(Rows.micros(T.plusSeconds(3)), expected.get(3).emittedMicros());
     assertEquals(40, part.offsets.length);
     assertEquals(1039L, part.offsets[39]);
     assertEquals(0, part.partitions[39]);
@@ -122,8 +89,8 @@ class SampleBundleTest {
     IterationPart without = bundle.toPart(false);
     assertEquals(null, without.histograms);
     assertTrue(with.histograms.length > 0);
-    List<Sample> all = with.toSamples(true);
-    List<Sample> left = without.toSamples(true);
+    List<IntervalFigures> all = with.figures(true);
+    List<IntervalFigures> left = without.figures(true);
     for (int i = 0; i < all.size(); i++) {
       assertEquals(sample(i).histogram(), all.get(i).histogram());
       assertEquals(null, left.get(i).histogram());

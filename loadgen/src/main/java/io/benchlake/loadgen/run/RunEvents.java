@@ -6,10 +6,10 @@ import io.benchlake.loadgen.workload.Workload;
 import io.benchlake.loadgen.workload.WorkloadFamily;
 import io.benchlake.loadgen.workload.Workloads;
 import io.benchlake.schemas.CpuShare;
-import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Property;
+import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
@@ -30,13 +30,11 @@ import org.HdrHistogram.Histogram;
  */
 final class RunEvents {
   private final RunPlan plan;
-  private final String runId;
-  private final Instant startedAt;
+  private final RunContext run;
 
   RunEvents(RunPlan plan, String runId, Instant startedAt) {
     this.plan = plan;
-    this.runId = runId;
-    this.startedAt = startedAt;
+    this.run = RunContext.live(runId, startedAt);
   }
 
   RunStarted started(String dataset, Workload workload, Optional<Boolean> consistent) {
@@ -75,19 +73,15 @@ final class RunEvents {
             o.asMap().entrySet().stream()
                 .map(e -> "--" + e.getKey() + "=" + e.getValue())
                 .collect(java.util.stream.Collectors.joining(" "))));
-    return new RunStarted(
-        null,
-        EventIds.random(),
-        runId,
-        Instant.now(),
-        startedAt,
-        dataset,
-        workload.suite(),
-        plan.testName() != null ? plan.testName() : Workloads.testName(plan.workload()),
-        plan.tag(),
-        "loadgen",
-        parameters,
-        properties);
+    return run.event("run_started")
+        .runStarted(
+            dataset,
+            workload.suite(),
+            plan.testName() != null ? plan.testName() : Workloads.testName(plan.workload()),
+            plan.tag(),
+            "loadgen",
+            parameters,
+            properties);
   }
 
   IterationFinished iterationFinished(
@@ -145,59 +139,53 @@ final class RunEvents {
         r.failure().isPresent()
             ? IterationFinished.Status.failed
             : IterationFinished.Status.completed;
-    return new IterationFinished(
-        null,
-        EventIds.random(),
-        runId,
-        Instant.now(),
-        startedAt,
-        r.threads(),
-        r.iteration(),
-        status,
-        r.measuredS(),
-        values,
-        timings,
-        statusBefore,
-        statusAfter);
+    return run.event("iteration_finished")
+        .iterationFinished(
+            r.threads(),
+            r.iteration(),
+            status,
+            r.measuredS(),
+            values,
+            timings,
+            statusBefore,
+            statusAfter);
   }
 
   /** One interval's sample, with the host's and the server's CPU over it. */
   Sample sample(IntervalReport r, int iteration, CpuShare cpu, Double serverCpu) {
-    return new Sample(
-        null,
-        EventIds.random(),
-        runId,
-        Instant.now(),
-        startedAt,
-        r.threads(),
-        r.liveThreads(),
-        iteration,
-        r.offsetS(),
-        r.intervalS(),
-        r.warmup() ? Sample.Phase.warmup : Sample.Phase.measured,
-        r.transactions(),
-        r.tps(),
-        r.qps(),
-        r.perSecond(r.reads()),
-        r.perSecond(r.writes()),
-        r.perSecond(r.other()),
-        r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMean() / 1000.0,
-        plan.percentile() == 0 ? null : plan.percentile(), // 0: off, as in sysbench
-        plan.percentile() == 0 ? null : r.latencyMs(plan.percentile()),
-        r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0,
-        r.perSecond(r.errors()),
-        r.perSecond(r.reconnects()),
-        r.perMinute().get("NOPM"),
-        r.perMinute().get("TPM"),
-        encode(r.latencyUs()),
-        cpu,
-        serverCpu);
+    return run.event("sample")
+        .sample(
+            r.threads(),
+            iteration,
+            r.warmup() ? Sample.Phase.warmup : Sample.Phase.measured,
+            r.offsetS(),
+            r.intervalS())
+        .liveThreads(r.liveThreads())
+        .transactions(r.transactions())
+        .tps(r.tps())
+        .qps(r.qps())
+        .readsPs(r.perSecond(r.reads()))
+        .writesPs(r.perSecond(r.writes()))
+        .otherPs(r.perSecond(r.other()))
+        .latencyAvgMs(r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMean() / 1000.0)
+        // 0: off, as in sysbench
+        .latencyPct(plan.percentile() == 0 ? null : plan.percentile())
+        .latencyPctMs(plan.percentile() == 0 ? null : r.latencyMs(plan.percentile()))
+        .latencyMaxMs(
+            r.latencyUs().getTotalCount() == 0 ? null : r.latencyUs().getMaxValue() / 1000.0)
+        .errorsPs(r.perSecond(r.errors()))
+        .reconnectsPs(r.perSecond(r.reconnects()))
+        .nopm(r.perMinute().get("NOPM"))
+        .tpm(r.perMinute().get("TPM"))
+        .histogram(encode(r.latencyUs()))
+        .hostCpu(cpu)
+        .serverCpuPct(serverCpu)
+        .build();
   }
 
   /** The run's end: completed, failed with the error, or aborted. */
   RunFinished finished(RunFinished.Status status, String error, List<Property> properties) {
-    return new RunFinished(
-        null, EventIds.random(), runId, Instant.now(), startedAt, status, error, properties);
+    return run.event("run_finished").runFinished(status, error, properties);
   }
 
   /** Each worker's time profile (virtual users numbered from 1) and their summary. */

@@ -151,7 +151,9 @@ public final class TimeProfile {
           "ms",
           "ms",
           vu,
-          elapsedMs);
+          elapsedMs,
+          null, // p75, p25: xtprof's v6.0 figures, not profiled here
+          null);
     }
   }
 }
