@@ -56,18 +56,20 @@ public record BrokerEndpoint(String bootstrap, long pid) {
   }
 
   boolean isAlive() {
-    if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-      int colon = bootstrap.lastIndexOf(':');
-      try (Socket socket = new Socket()) {
-        socket.connect(
-            new InetSocketAddress(
-                bootstrap.substring(0, colon), Integer.parseInt(bootstrap.substring(colon + 1))),
-            1000);
-        return true;
-      } catch (IOException | RuntimeException e) {
-        return false;
-      }
+    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && answers(bootstrap);
+  }
+
+  /** Whether something accepts connections at {@code bootstrap} (host:port) within a second. */
+  static boolean answers(String bootstrap) {
+    int colon = bootstrap.lastIndexOf(':');
+    try (Socket socket = new Socket()) {
+      socket.connect(
+          new InetSocketAddress(
+              bootstrap.substring(0, colon), Integer.parseInt(bootstrap.substring(colon + 1))),
+          1000);
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
-    return false;
   }
 }

@@ -70,8 +70,7 @@ public final class BrokerFaults {
    * (Kafka says no more, and a broker it wanted gone must not go on serving).
    */
   private static void fatal(String how, int status, String message) {
-    String reason =
-        message == null ? "a fatal fault (Kafka's reason is in the log above)" : message;
+    String reason = message == null ? "a fatal fault (Kafka's reason is in the log file)" : message;
     var hit =
         RUNNING.values().stream()
             .filter(b -> message != null && message.contains(b.logDir().toString()))

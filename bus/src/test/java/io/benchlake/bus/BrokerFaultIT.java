@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.testing.ChildJvm;
 import io.benchlake.testing.TestDirs;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -66,27 +64,15 @@ class BrokerFaultIT {
         fault = BrokerFaults.describe(bootstrap);
       }
       System.out.println("fault " + fault.orElse("none within 90 s"));
-      while (answers(bootstrap) && System.nanoTime() < deadline) {
+      while (BrokerEndpoint.answers(bootstrap) && System.nanoTime() < deadline) {
         Thread.sleep(100);
       }
       System.out.println(
-          "survived, broker " + (answers(bootstrap) ? "still listening" : "stopped"));
+          "survived, broker "
+              + (BrokerEndpoint.answers(bootstrap) ? "still listening" : "stopped"));
       System.out.flush();
       broker.close();
       System.exit(0); // Kafka's threads of a broker that failed may linger
-    }
-
-    private static boolean answers(String bootstrap) {
-      int colon = bootstrap.lastIndexOf(':');
-      try (Socket socket = new Socket()) {
-        socket.connect(
-            new InetSocketAddress(
-                bootstrap.substring(0, colon), Integer.parseInt(bootstrap.substring(colon + 1))),
-            1000);
-        return true;
-      } catch (java.io.IOException e) {
-        return false;
-      }
     }
   }
 }

@@ -44,6 +44,7 @@ final class BatchIngest {
     this.brokerWatch = brokerWatch;
   }
 
+  /** One batch ingest into {@code warehouse}, whose lock the caller holds. */
   IngestService.Result run(String bootstrap, Warehouse warehouse) throws Exception {
     IngestTransaction ingest = warehouse.beginIngest();
     IngestService.leftoversRemoved(ingest.leftoversRemoved());

@@ -245,7 +245,10 @@ class IncrementalIngestIT {
     String tps =
         "SELECT count(*) FROM iterations i JOIN runs r USING (run_id) WHERE metric = 'TPS'";
     try {
-      Thread.sleep(2000); // the job's start
+      // The job has started once a first run is queryable: the latency below is one of a job
+      // under way.
+      publish(IngestServiceIT.syntheticRun("warm-up", Instant.now()));
+      assertEquals(1, waitFor(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'warm-up'", 1));
       publish(IngestServiceIT.syntheticRun("followed", Instant.now()));
       long published = System.nanoTime();
       String q =
@@ -258,7 +261,7 @@ class IncrementalIngestIT {
 
       publish(split.subList(0, cut));
       assertEquals(2, waitFor(warehouse, tps + " AND r.dataset = 'split'", 2), "threads 1");
-      Thread.sleep(1500); // commits while the iteration is open
+      awaitCommittedToTheEnd(warehouse); // its 2 samples read and committed, the iteration open
       assertEquals(2, count(warehouse, tps + " AND r.dataset = 'split'"), "threads 2 still open");
       publish(split.subList(cut, split.size()));
       assertEquals(4, waitFor(warehouse, tps + " AND r.dataset = 'split'", 4));
@@ -291,7 +294,7 @@ class IncrementalIngestIT {
       publish(twice);
       String twiceTps = tps + " AND r.dataset = 'twice'";
       assertEquals(4, waitFor(warehouse, twiceTps, 4));
-      Thread.sleep(1500); // the commit of the second copy's iterations
+      awaitCommittedToTheEnd(warehouse); // the second copy's iterations read and committed
       assertEquals(4, count(warehouse, twiceTps), "each iteration once");
 
       publish(atStop.subList(0, cut));
@@ -311,6 +314,21 @@ class IncrementalIngestIT {
     assertEquals(1, count(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'after-follow'"));
     assertEquals(4, count(warehouse, tps + " AND r.dataset = 'at-stop'"));
     assertEquals(rebuilt("follow-rebuilt"), snapshot(warehouse));
+  }
+
+  /**
+   * Waits until a commit has read the events topic up to its end now (every event published so
+   * far), up to 30 s: what is asserted after it is what those commits left, not a moment's state.
+   */
+  private void awaitCommittedToTheEnd(Warehouse warehouse) throws Exception {
+    java.util.Map<Integer, Long> end = io.benchlake.bus.EventLog.endOffsets(bus.bootstrap());
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (!LogCheck.shortOf(end, warehouse.current().readUpTo()).isEmpty()) {
+      assertTrue(
+          System.nanoTime() < deadline,
+          "committed up to " + warehouse.current().readUpTo() + ", log end " + end);
+      Thread.sleep(200);
+    }
   }
 
   /** The query's count once it reaches {@code want}, or what it was after 30 s. */
