@@ -8,8 +8,6 @@ import io.benchlake.ingest.FlinkCluster;
 import io.benchlake.ingest.IngestService;
 import io.benchlake.warehouse.Warehouse;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -85,7 +83,7 @@ final class IngestCommand implements Callable<Integer> {
       PublisherRegistry.fenceDead(PublisherRegistry.dir(home), connection.bootstrap());
       EventLog.heldBackNotice(connection.bootstrap()).ifPresent(System.out::println);
       if (follow) {
-        return follow(service, connection.bootstrap(), warehouse);
+        return IngestConsole.follow(service, connection.bootstrap(), warehouse, pollInterval());
       }
       IngestService.Result r = service.ingest(connection.bootstrap(), warehouse, rebuild);
       if (r.nothingNew()) {
@@ -99,47 +97,10 @@ final class IngestCommand implements Callable<Integer> {
                 + warehouse.current().readUpTo()
                 + ".");
       }
-      print(r);
+      IngestConsole.print(r);
       // Exit 4: finished, but some events went to the dead-letter topic (`benchlake dlq`).
       return r.refused().isEmpty() ? 0 : 4;
     }
-  }
-
-  /** Ingests until Ctrl-C, which lets the ingest under way commit before the process ends. */
-  private int follow(IngestService service, String bootstrap, Warehouse warehouse)
-      throws Exception {
-    AtomicBoolean stop = new AtomicBoolean();
-    AtomicBoolean refused = new AtomicBoolean();
-    CountDownLatch done = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              stop.set(true);
-              try {
-                done.await();
-              } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "stop ingest --follow");
-    Runtime.getRuntime().addShutdownHook(hook);
-    System.out.println("Following the event log; Ctrl-C stops.");
-    try {
-      service.follow(
-          bootstrap,
-          warehouse,
-          pollInterval(),
-          stop::get,
-          r -> {
-            print(r);
-            refused.compareAndSet(false, !r.refused().isEmpty());
-          });
-      // Said before the shutdown hook is let go: once it returns, the process may end at once.
-      System.out.println("Stopped; the warehouse is at ingest " + warehouse.current().seq() + ".");
-    } finally {
-      done.countDown();
-    }
-    return refused.get() ? 4 : 0;
   }
 
   private java.time.Duration pollInterval() {
@@ -149,18 +110,5 @@ final class IngestCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new io.benchlake.home.BadInputException("--poll: " + e.getMessage());
     }
-  }
-
-  private static void print(IngestService.Result r) {
-    if (r.nothingNew()) {
-      return;
-    }
-    System.out.printf(
-        "Ingest %d read %d events%s%s.%n",
-        r.seq(),
-        r.eventsRead(),
-        r.filesCompacted() > 0 ? "; compacted " + r.filesCompacted() + " files" : "",
-        r.refused().isEmpty() ? "" : "; refused " + r.refused().size() + ":");
-    r.refused().forEach(e -> System.out.println("  " + e.origin() + ": " + e.reason()));
   }
 }

@@ -17,15 +17,18 @@ import java.util.regex.Pattern;
 final class LogMapping {
   private static final Pattern THREADS_HEADER = Pattern.compile("^Number of threads: ([0-9]+)$");
 
-  /** (dataset, test, date, threads, iteration) → the log first mapped there. */
-  private final Map<List<Object>, Path> seen = new HashMap<>();
+  /** One iteration at one thread count of one run: where a single log belongs. */
+  private record Slot(SysbenchRunKey run, int threads, int iteration) {}
+
+  /** Each slot → the log first mapped there. */
+  private final Map<Slot, Path> seen = new HashMap<>();
 
   /**
    * Why {@code log}, read from {@code file} as part of {@code run} with the layout's thread count
    * (null: none) and iteration (null: numbered in order), cannot be imported, if it cannot.
    */
   Optional<BadInputException> problem(
-      List<String> run, Path file, Integer layoutThreads, Integer iteration, SysbenchLog log) {
+      SysbenchRunKey run, Path file, Integer layoutThreads, Integer iteration, SysbenchLog log) {
     if (layoutThreads != null) {
       List<String> lines = log.file().lines();
       for (int i = 0; i < lines.size(); i++) {
@@ -46,7 +49,7 @@ final class LogMapping {
     if (iteration == null) {
       return Optional.empty();
     }
-    List<Object> key = List.of(run.get(0), run.get(1), run.get(2), log.threads(), iteration);
+    Slot key = new Slot(run, log.threads(), iteration);
     Path first = seen.putIfAbsent(key, file);
     if (first != null) {
       return Optional.of(
@@ -59,9 +62,9 @@ final class LogMapping {
                   + " at "
                   + log.threads()
                   + " threads of "
-                  + run.get(0)
+                  + run.dataset()
                   + " / "
-                  + run.get(1)
+                  + run.test()
                   + " (check --layout, --iteration or the sidecars)"));
     }
     return Optional.empty();

@@ -2,6 +2,7 @@ package io.benchlake.analytics.regress;
 
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.CanonicalNames;
+import io.benchlake.analytics.report.LeftOut;
 import io.benchlake.home.BadInputException;
 import java.sql.Array;
 import java.sql.PreparedStatement;
@@ -14,6 +15,19 @@ import java.util.Optional;
 /** Candidate vs baseline for every test and thread count both datasets have, from the views. */
 public final class RegressionQuery {
   private RegressionQuery() {}
+
+  /**
+   * What annotations left out of every test the verdicts compare, in the two datasets as typed (one
+   * note for all of them).
+   */
+  public static List<LeftOut> leftOut(
+      AnalyticsSession session, List<Verdict> verdicts, String baseline, String candidate) {
+    List<LeftOut> out = new ArrayList<>();
+    for (String t : verdicts.stream().map(Verdict::test).distinct().toList()) {
+      out.addAll(LeftOut.ofTest(session.connection(), t, null, List.of(baseline, candidate)));
+    }
+    return out;
+  }
 
   public static List<Verdict> run(
       AnalyticsSession session,

@@ -1,0 +1,63 @@
+package io.benchlake.cli;
+
+import io.benchlake.ingest.IngestService;
+import io.benchlake.warehouse.Warehouse;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/** What `benchlake ingest` says on the console, and its --follow loop that Ctrl-C ends cleanly. */
+final class IngestConsole {
+  private IngestConsole() {}
+
+  /** Ingests until Ctrl-C, which lets the ingest under way commit before the process ends. */
+  static int follow(IngestService service, String bootstrap, Warehouse warehouse, Duration poll)
+      throws Exception {
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicBoolean refused = new AtomicBoolean();
+    CountDownLatch done = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              stop.set(true);
+              try {
+                done.await();
+              } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "stop ingest --follow");
+    Runtime.getRuntime().addShutdownHook(hook);
+    System.out.println("Following the event log; Ctrl-C stops.");
+    try {
+      service.follow(
+          bootstrap,
+          warehouse,
+          poll,
+          stop::get,
+          r -> {
+            print(r);
+            refused.compareAndSet(false, !r.refused().isEmpty());
+          });
+      // Said before the shutdown hook is let go: once it returns, the process may end at once.
+      System.out.println("Stopped; the warehouse is at ingest " + warehouse.current().seq() + ".");
+    } finally {
+      done.countDown();
+    }
+    return refused.get() ? 4 : 0;
+  }
+
+  /** One line per ingest that read something, and one per event it refused. */
+  static void print(IngestService.Result r) {
+    if (r.nothingNew()) {
+      return;
+    }
+    System.out.printf(
+        "Ingest %d read %d events%s%s.%n",
+        r.seq(),
+        r.eventsRead(),
+        r.filesCompacted() > 0 ? "; compacted " + r.filesCompacted() + " files" : "",
+        r.refused().isEmpty() ? "" : "; refused " + r.refused().size() + ":");
+    r.refused().forEach(e -> System.out.println("  " + e.origin() + ": " + e.reason()));
+  }
+}
