@@ -10,12 +10,7 @@ import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Alias;
 import io.benchlake.warehouse.Warehouse;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -83,7 +78,7 @@ final class AliasCommand implements Runnable {
     }
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     if (!from.equals(to)) {
-      refuseCycle(home, kind, from, to);
+      AliasCycle.refuse(home, kind, from, to);
     }
     try (EventBus connection = bus.connect(home);
         EventPublisher publisher = new EventPublisher(connection.bootstrap())) {
@@ -96,33 +91,5 @@ final class AliasCommand implements Runnable {
         to);
     System.out.println("Next: benchlake ingest");
     return 0;
-  }
-
-  /** An alias whose target leads back to its source through the aliases in force is refused. */
-  private static void refuseCycle(BenchlakeHome home, Alias.Kind kind, String from, String to) {
-    Map<String, String> aliases = new HashMap<>();
-    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()));
-        PreparedStatement st =
-            session.connection().prepareStatement(QueryFiles.read("user_aliases.sql"))) {
-      st.setString(1, kind.name());
-      try (ResultSet rs = st.executeQuery()) {
-        while (rs.next()) {
-          aliases.put(rs.getString(1), rs.getString(2));
-        }
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("cannot read the aliases in force", e);
-    }
-    String name = to;
-    for (int step = 0; name != null && step <= aliases.size(); step++) {
-      if (name.equals(from)) {
-        throw new BadInputException(
-            String.format(
-                "alias %s '%s' -> '%s' would make a cycle: '%s' is already read as '%s'"
-                    + " (benchlake alias list)",
-                kind, from, to, to, from));
-      }
-      name = aliases.get(name);
-    }
   }
 }
