@@ -21,10 +21,11 @@ import java.util.function.Function;
 
 /**
  * A DuckDB session over the committed Parquet files of a warehouse, with the views of {@code sql/}
- * loaded (all of them, or those a command's queries reach): every read path's session (sql, report, regressions, ...). It writes nothing: user
- * statements run only when DuckDB parses them as one read statement ({@link ReadStatement}), file
- * access is limited to reading the warehouse, and DuckDB spills under the home, never into the
- * working directory. Files whose size differs from their commit are refused before any query.
+ * loaded (all of them, or those a command's queries reach): every read path's session (sql, report,
+ * regressions, ...). It writes nothing: user statements run only when DuckDB parses them as one
+ * read statement ({@link ReadStatement}), file access is limited to reading the warehouse, and
+ * DuckDB spills under the home, never into the working directory. Files whose size differs from
+ * their commit are refused before any query.
  */
 public final class AnalyticsSession implements AutoCloseable {
   /** The query of {@link #requireRuns()}. */
@@ -138,8 +139,8 @@ public final class AnalyticsSession implements AutoCloseable {
    * The connection once DuckDB started, or why it could not start, unwrapped from the other
    * thread's CompletionException: an SQLException as itself; a LinkageError (the native library
    * does not load: UnsatisfiedLinkError, or DuckDB's classes failing their static start) as an
-   * environment fault the command line reports in one line (picocli hands Errors to no handler,
-   * so one thrown as itself would end in a stack trace); any other Error as itself.
+   * environment fault the command line reports in one line (picocli hands Errors to no handler, so
+   * one thrown as itself would end in a stack trace); any other Error as itself.
    */
   static Connection started(CompletableFuture<Connection> starting) throws SQLException {
     try {

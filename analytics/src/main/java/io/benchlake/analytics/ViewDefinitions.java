@@ -17,11 +17,11 @@ import java.util.regex.Pattern;
 
 /**
  * The views and macros of {@code sql/}, one statement each, with the names each one uses: what a
- * session needs to create for the queries it will run. Creating a view binds it, and binding a
- * view binds every view under it down to the Parquet footers, so a command that creates only the
- * views its queries reach starts faster (`changes` skips config_diff, comparison, samples, ...).
- * A name defined earlier is taken as used wherever it appears as a word outside comments and
- * string literals: at worst that creates a view more than needed, never one less.
+ * session needs to create for the queries it will run. Creating a view binds it, and binding a view
+ * binds every view under it down to the Parquet footers, so a command that creates only the views
+ * its queries reach starts faster (`changes` skips config_diff, comparison, samples, ...). A name
+ * defined earlier is taken as used wherever it appears as a word outside comments and string
+ * literals: at worst that creates a view more than needed, never one less.
  */
 public final class ViewDefinitions {
   private static final Pattern DEFINES =

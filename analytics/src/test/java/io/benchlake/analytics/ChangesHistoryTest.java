@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * `changes` reads a history once per warehouse commit: asked again it gives the very answer a
- * session over every view gives, and a new commit (here an annotation that leaves an iteration
- * out) is read anew, never answered from the cache.
+ * session over every view gives, and a new commit (here an annotation that leaves an iteration out)
+ * is read anew, never answered from the cache.
  */
 class ChangesHistoryTest {
   @TempDir Path dir;
@@ -35,7 +35,12 @@ class ChangesHistoryTest {
 
   @Test
   void theCachedAnswerIsTheFullSessionsAnswerAndANewCommitIsReadAnew() throws Exception {
-    Warehouse warehouse = FixtureWarehouse.write(dir.resolve("w"), ChangesHistoryTest::runs, WarehouseTable.RUNS, WarehouseTable.ITERATIONS);
+    Warehouse warehouse =
+        FixtureWarehouse.write(
+            dir.resolve("w"),
+            ChangesHistoryTest::runs,
+            WarehouseTable.RUNS,
+            WarehouseTable.ITERATIONS);
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
     String commit = warehouse.commit().id();
 
@@ -69,13 +74,19 @@ class ChangesHistoryTest {
     assertEquals(1, after.leftOut().size());
     assertEquals("r05", after.leftOut().get(0).runId());
     assertEquals(List.of(1010.0), Arrays.stream(after.runs().get(5).values()).boxed().toList());
-    assertEquals(List.of(990.0, 1010.0), Arrays.stream(first.runs().get(5).values()).boxed().toList());
+    assertEquals(
+        List.of(990.0, 1010.0), Arrays.stream(first.runs().get(5).values()).boxed().toList());
     assertTrue(cache.find(commit, SERIES).isEmpty(), "the old commit's entries are dropped");
   }
 
   @Test
   void aMistakeIsNotKeptAndIsSaidAgain() throws Exception {
-    Warehouse warehouse = FixtureWarehouse.write(dir.resolve("w"), ChangesHistoryTest::runs, WarehouseTable.RUNS, WarehouseTable.ITERATIONS);
+    Warehouse warehouse =
+        FixtureWarehouse.write(
+            dir.resolve("w"),
+            ChangesHistoryTest::runs,
+            WarehouseTable.RUNS,
+            WarehouseTable.ITERATIONS);
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
     ChangesQuery.Series unknown =
         new ChangesQuery.Series("no_such_test", 8, "TPS", "time", Optional.empty());

@@ -26,7 +26,9 @@ class ViewDefinitionsTest {
     Warehouse empty = new Warehouse(dir.resolve("empty"));
     ViewDefinitions all = ViewDefinitions.load();
     List<ViewDefinitions.Definition> views =
-        all.all().definitions().stream().filter(d -> d.sql().matches("(?is)\\s*CREATE\\s+OR\\s+REPLACE\\s+VIEW.*")).toList();
+        all.all().definitions().stream()
+            .filter(d -> d.sql().matches("(?is)\\s*CREATE\\s+OR\\s+REPLACE\\s+VIEW.*"))
+            .toList();
     assertTrue(views.size() > 15, "views found: " + views.size());
     for (ViewDefinitions.Definition view : views) {
       String query = "SELECT * FROM " + view.name() + " LIMIT 0";
@@ -42,7 +44,8 @@ class ViewDefinitionsTest {
     Set<String> names =
         Set.copyOf(s.definitions().stream().map(ViewDefinitions.Definition::name).toList());
     for (String needed :
-        List.of("run_series", "thread_stats", "runs", "canonical_of", "left_out", "r7_percentile")) {
+        List.of(
+            "run_series", "thread_stats", "runs", "canonical_of", "left_out", "r7_percentile")) {
       assertTrue(names.contains(needed), needed + " missing from " + names);
     }
     for (String skipped : List.of("config_diff", "comparison", "samples", "timings", "monthly")) {
@@ -79,7 +82,8 @@ class ViewDefinitionsTest {
   void namesInCommentsAndStringLiteralsAreNotUses() {
     assertEquals(
         Set.of("select", "from", "runs", "where", "x"),
-        ViewDefinitions.words("SELECT 'samples' FROM runs -- timings\nWHERE x = 'it''s comparison'"));
+        ViewDefinitions.words(
+            "SELECT 'samples' FROM runs -- timings\nWHERE x = 'it''s comparison'"));
   }
 
   @Test
@@ -106,6 +110,7 @@ class ViewDefinitionsTest {
                         new ViewScripts.Script("10_a.sql", "CREATE VIEW a AS SELECT 1;"),
                         new ViewScripts.Script(
                             "20_b.sql", "CREATE OR REPLACE VIEW A AS SELECT 2;"))));
-    assertTrue(e.getMessage().startsWith("sql/20_b.sql: a is defined a second time"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("sql/20_b.sql: a is defined a second time"), e.getMessage());
   }
 }

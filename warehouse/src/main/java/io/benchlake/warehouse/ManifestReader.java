@@ -14,11 +14,11 @@ import java.util.Map;
 
 /**
  * Reads a manifest with Jackson's streaming parser. Every read command reads the manifest first,
- * and the object mapper's first use (its introspection of the record, the Java time module) was
- * the slowest step of a cold `changes`, up to seconds on a busy machine; the parser alone starts
- * in a few ms. It reads what {@link Warehouse#JSON} writes, manifests of earlier versions without
- * the later fields included, and refuses what that mapper refuses: an unknown field, a value of
- * the wrong kind.
+ * and the object mapper's first use (its introspection of the record, the Java time module) was the
+ * slowest step of a cold `changes`, up to seconds on a busy machine; the parser alone starts in a
+ * few ms. It reads what {@link Warehouse#JSON} writes, manifests of earlier versions without the
+ * later fields included, and refuses what that mapper refuses: an unknown field, a value of the
+ * wrong kind.
  */
 final class ManifestReader {
   private static final JsonFactory FACTORY = new JsonFactory();
@@ -78,8 +78,7 @@ final class ManifestReader {
     return out;
   }
 
-  private static Map<String, List<String>> files(JsonParser p, JsonToken start)
-      throws IOException {
+  private static Map<String, List<String>> files(JsonParser p, JsonToken start) throws IOException {
     expect(p, start, JsonToken.START_OBJECT);
     Map<String, List<String>> out = new LinkedHashMap<>();
     while (p.nextToken() == JsonToken.FIELD_NAME) {

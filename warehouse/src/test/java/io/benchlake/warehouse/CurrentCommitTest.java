@@ -14,7 +14,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A commit's identity: what caches of answers are keyed by, so it must change with every commit. */
+/**
+ * A commit's identity: what caches of answers are keyed by, so it must change with every commit.
+ */
 class CurrentCommitTest {
   @TempDir Path dir;
 

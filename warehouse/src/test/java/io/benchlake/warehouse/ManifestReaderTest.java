@@ -53,7 +53,8 @@ class ManifestReaderTest {
             "{\"seq\":1,\"offsets\":{},\"files\":{}",
             "[]")) {
       byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-      assertThrows(JacksonException.class, () -> Warehouse.JSON.readValue(bytes, Manifest.class), json);
+      assertThrows(
+          JacksonException.class, () -> Warehouse.JSON.readValue(bytes, Manifest.class), json);
       assertThrows(JacksonException.class, () -> ManifestReader.read(bytes), json);
     }
   }
@@ -74,15 +75,25 @@ class ManifestReaderTest {
       }
       List<String> list = new java.util.ArrayList<>();
       for (int f = 0; f < random.nextInt(5); f++) {
-        String file = table.dirName() + "/month=2026-0" + (1 + f) + "/part-" + random.nextInt(99) + "-0 \"é\".parquet";
+        String file =
+            table.dirName()
+                + "/month=2026-0"
+                + (1 + f)
+                + "/part-"
+                + random.nextInt(99)
+                + "-0 \"é\".parquet";
         list.add(file);
         if (random.nextBoolean()) {
-          facts.put(file, new Manifest.FileFacts(random.nextInt(1 << 30), Long.toHexString(random.nextLong())));
+          facts.put(
+              file,
+              new Manifest.FileFacts(random.nextInt(1 << 30), Long.toHexString(random.nextLong())));
         }
       }
       files.put(table.dirName(), list);
     }
-    Instant committed = Instant.ofEpochSecond(1_700_000_000L + random.nextInt(100_000_000), random.nextInt(1_000_000_000));
+    Instant committed =
+        Instant.ofEpochSecond(
+            1_700_000_000L + random.nextInt(100_000_000), random.nextInt(1_000_000_000));
     boolean older = random.nextInt(4) == 0;
     return new Manifest(
         1 + random.nextInt(10_000),
@@ -92,7 +103,10 @@ class ManifestReaderTest {
         older ? null : committed.minusMillis(random.nextInt(100_000)),
         files,
         older ? null : facts,
-        random.nextBoolean() ? null : new Manifest.LogIdentity("cluster-" + random.nextInt(9), "topic/" + random.nextInt(9)),
+        random.nextBoolean()
+            ? null
+            : new Manifest.LogIdentity(
+                "cluster-" + random.nextInt(9), "topic/" + random.nextInt(9)),
         random.nextBoolean() ? null : (long) random.nextInt(1_000_000));
   }
 }

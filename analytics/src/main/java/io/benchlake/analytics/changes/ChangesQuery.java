@@ -49,8 +49,8 @@ public final class ChangesQuery {
   public record Options(Method method, double alpha, double minChange) {}
 
   /**
-   * Which history: the test as typed, a thread count, a metric, the order (time or release) and
-   * the host (empty: the one host the runs come from).
+   * Which history: the test as typed, a thread count, a metric, the order (time or release) and the
+   * host (empty: the one host the runs come from).
    */
   public record Series(String test, int threads, String metric, String by, Optional<String> host) {
     public Series {
@@ -61,9 +61,9 @@ public final class ChangesQuery {
   }
 
   /**
-   * A history as the views give it: the test's canonical name, the host, the runs in order, and
-   * the iterations annotations left out of the test at that thread count. All that `changes`
-   * reads from the warehouse, and so what {@link HistoryCache} keeps per commit.
+   * A history as the views give it: the test's canonical name, the host, the runs in order, and the
+   * iterations annotations left out of the test at that thread count. All that `changes` reads from
+   * the warehouse, and so what {@link HistoryCache} keeps per commit.
    */
   public record History(String test, String host, List<Run> runs, List<LeftOut> leftOut) {}
 
@@ -80,8 +80,8 @@ public final class ChangesQuery {
   }
 
   /**
-   * The history of the warehouse's current commit: from the cache when an earlier command asked
-   * for it at this commit, else read through a session with the views it needs (and kept).
+   * The history of the warehouse's current commit: from the cache when an earlier command asked for
+   * it at this commit, else read through a session with the views it needs (and kept).
    */
   public static History history(Warehouse warehouse, Series series, HistoryCache cache) {
     Optional<History> cached = cache.find(warehouse.commit().id(), series);

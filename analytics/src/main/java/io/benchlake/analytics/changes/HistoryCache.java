@@ -21,16 +21,15 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The histories `changes` read, one file per series under a directory per warehouse commit
- * ({@code cache/changes/COMMIT/}), so that asking again at the same commit needs no DuckDB
- * session: the JVM reads a few kB instead of starting DuckDB and binding views over every Parquet
- * footer. A commit's identity is the SHA-256 of its manifest ({@link
- * io.benchlake.warehouse.CurrentCommit}), which every ingest, annotation, alias or rebuild changes,
- * so an entry is never read at another commit: never a stale answer. An entry also names the
- * build of this module (the views and queries that computed it), and a file of another build,
- * another series or a damaged one is a miss. Values are kept as their IEEE bits, so a cached
- * history gives the same numbers to the last bit. Writing is best effort: a home that cannot be
- * written costs the next command the session, nothing else.
+ * The histories `changes` read, one file per series under a directory per warehouse commit ({@code
+ * cache/changes/COMMIT/}), so that asking again at the same commit needs no DuckDB session: the JVM
+ * reads a few kB instead of starting DuckDB and binding views over every Parquet footer. A commit's
+ * identity is the SHA-256 of its manifest ({@link io.benchlake.warehouse.CurrentCommit}), which
+ * every ingest, annotation, alias or rebuild changes, so an entry is never read at another commit:
+ * never a stale answer. An entry also names the build of this module (the views and queries that
+ * computed it), and a file of another build, another series or a damaged one is a miss. Values are
+ * kept as their IEEE bits, so a cached history gives the same numbers to the last bit. Writing is
+ * best effort: a home that cannot be written costs the next command the session, nothing else.
  */
 public final class HistoryCache {
   private static final int FORMAT = 1;
@@ -200,8 +199,8 @@ public final class HistoryCache {
   }
 
   /**
-   * This module's build: the jar the class was loaded from, with its size and modification time;
-   * a rebuilt jar is another build, whose views may give other numbers. A classes directory (a
+   * This module's build: the jar the class was loaded from, with its size and modification time; a
+   * rebuilt jar is another build, whose views may give other numbers. A classes directory (a
    * development build, recompiled in place) is another build in each JVM.
    */
   private static String thisBuild() {
@@ -209,7 +208,11 @@ public final class HistoryCache {
       Path code =
           Path.of(HistoryCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       if (Files.isDirectory(code)) {
-        return code + " in process " + ProcessHandle.current().pid() + " " + ProcessHandle.current().info().startInstant().orElse(null);
+        return code
+            + " in process "
+            + ProcessHandle.current().pid()
+            + " "
+            + ProcessHandle.current().info().startInstant().orElse(null);
       }
       return code + " " + Files.size(code) + " " + Files.getLastModifiedTime(code).toMillis();
     } catch (IOException e) {

@@ -47,8 +47,10 @@ class HistoryCacheTest {
       assertEquals(List.of(a.runId(), a.startedAt()), List.of(b.runId(), b.startedAt()));
       assertEquals(a.version(), b.version());
       assertEquals(a.dataset(), b.dataset());
-      long[] bitsA = java.util.Arrays.stream(a.values()).mapToLong(Double::doubleToRawLongBits).toArray();
-      long[] bitsB = java.util.Arrays.stream(b.values()).mapToLong(Double::doubleToRawLongBits).toArray();
+      long[] bitsA =
+          java.util.Arrays.stream(a.values()).mapToLong(Double::doubleToRawLongBits).toArray();
+      long[] bitsB =
+          java.util.Arrays.stream(b.values()).mapToLong(Double::doubleToRawLongBits).toArray();
       assertArrayEquals(bitsA, bitsB);
     }
   }
