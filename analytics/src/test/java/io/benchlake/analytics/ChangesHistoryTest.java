@@ -35,12 +35,7 @@ class ChangesHistoryTest {
 
   @Test
   void theCachedAnswerIsTheFullSessionsAnswerAndANewCommitIsReadAnew() throws Exception {
-    Warehouse warehouse =
-        FixtureWarehouse.write(
-            dir.resolve("w"),
-            ChangesHistoryTest::runs,
-            WarehouseTable.RUNS,
-            WarehouseTable.ITERATIONS);
+    Warehouse warehouse = warehouse();
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
     String commit = warehouse.commit().id();
 
@@ -81,12 +76,7 @@ class ChangesHistoryTest {
 
   @Test
   void aMistakeIsNotKeptAndIsSaidAgain() throws Exception {
-    Warehouse warehouse =
-        FixtureWarehouse.write(
-            dir.resolve("w"),
-            ChangesHistoryTest::runs,
-            WarehouseTable.RUNS,
-            WarehouseTable.ITERATIONS);
+    Warehouse warehouse = warehouse();
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
     ChangesQuery.Series unknown =
         new ChangesQuery.Series("no_such_test", 8, "TPS", "time", Optional.empty());
@@ -97,6 +87,11 @@ class ChangesHistoryTest {
       assertTrue(e.getMessage().startsWith("unknown test 'no_such_test'"), e.getMessage());
     }
     assertTrue(cache.find(warehouse.commit().id(), unknown).isEmpty());
+  }
+
+  private Warehouse warehouse() throws Exception {
+    return FixtureWarehouse.write(
+        dir.resolve("w"), ChangesHistoryTest::runs, WarehouseTable.RUNS, WarehouseTable.ITERATIONS);
   }
 
   private static String report(ChangesQuery.History history) {

@@ -88,29 +88,23 @@ class ViewDefinitionsTest {
 
   @Test
   void aStatementThatDefinesNothingIsRefusedNamingItsScript() {
-    IllegalStateException e =
-        assertThrows(
-            IllegalStateException.class,
-            () ->
-                ViewDefinitions.of(
-                    List.of(
-                        new ViewScripts.Script(
-                            "50_bad.sql", "CREATE VIEW a AS SELECT 1; SET threads = 1;"))));
-    assertTrue(e.getMessage().contains("sql/50_bad.sql"), e.getMessage());
+    String refused =
+        refusal(
+            new ViewScripts.Script("50_bad.sql", "CREATE VIEW a AS SELECT 1; SET threads = 1;"));
+    assertTrue(refused.startsWith("sql/50_bad.sql: a statement that creates no view"), refused);
   }
 
   @Test
   void aNameDefinedTwiceIsRefusedNamingTheSecondScript() {
-    IllegalStateException e =
-        assertThrows(
-            IllegalStateException.class,
-            () ->
-                ViewDefinitions.of(
-                    List.of(
-                        new ViewScripts.Script("10_a.sql", "CREATE VIEW a AS SELECT 1;"),
-                        new ViewScripts.Script(
-                            "20_b.sql", "CREATE OR REPLACE VIEW A AS SELECT 2;"))));
-    assertTrue(
-        e.getMessage().startsWith("sql/20_b.sql: a is defined a second time"), e.getMessage());
+    String refused =
+        refusal(
+            new ViewScripts.Script("10_a.sql", "CREATE VIEW a AS SELECT 1;"),
+            new ViewScripts.Script("20_b.sql", "CREATE OR REPLACE VIEW A AS SELECT 2;"));
+    assertTrue(refused.startsWith("sql/20_b.sql: a is defined a second time"), refused);
+  }
+
+  private static String refusal(ViewScripts.Script... scripts) {
+    return assertThrows(IllegalStateException.class, () -> ViewDefinitions.of(List.of(scripts)))
+        .getMessage();
   }
 }
