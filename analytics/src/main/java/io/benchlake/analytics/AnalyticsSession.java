@@ -2,6 +2,8 @@ package io.benchlake.analytics;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.home.EnvironmentException;
+import io.benchlake.warehouse.CurrentCommit;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -11,29 +13,57 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collection;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 
 /**
  * A DuckDB session over the committed Parquet files of a warehouse, with the views of {@code sql/}
- * loaded: every read path's session (sql, report, regressions, ...). It writes nothing: user
- * statements run only when DuckDB parses them as one read statement ({@link ReadStatement}), file
- * access is limited to reading the warehouse, and DuckDB spills under the home, never into the
- * working directory. Files whose size differs from their commit are refused before any query.
+ * loaded (all of them, or those a command's queries reach): every read path's session (sql, report,
+ * regressions, ...). It writes nothing: user statements run only when DuckDB parses them as one
+ * read statement ({@link ReadStatement}), file access is limited to reading the warehouse, and
+ * DuckDB spills under the home, never into the working directory. Files whose size differs from
+ * their commit are refused before any query.
  */
 public final class AnalyticsSession implements AutoCloseable {
-  private final Connection connection;
+  /** The query of {@link #requireRuns()}. */
+  public static final String RUNS_SQL = "SELECT count(*) FROM runs";
 
-  private AnalyticsSession(Connection connection) {
+  private final Connection connection;
+  private final String commit;
+
+  private AnalyticsSession(Connection connection, String commit) {
     this.connection = connection;
+    this.commit = commit;
   }
 
   public static AnalyticsSession open(Warehouse warehouse) {
-    return open(warehouse, BenchlakeHome.fromEnvironment().root().resolve("tmp").resolve("duckdb"));
+    return open(warehouse, defaultSpill());
   }
 
   /** A session whose DuckDB spills (sorts and joins larger than memory) into {@code spill}. */
   public static AnalyticsSession open(Warehouse warehouse, Path spill) {
+    return open(warehouse, spill, ViewDefinitions::all);
+  }
+
+  /**
+   * A session with only the views that {@code queries} (the SQL texts a command will run) reach:
+   * creating a view binds everything under it, so a command that needs a few views starts faster.
+   */
+  public static AnalyticsSession openFor(Warehouse warehouse, Collection<String> queries) {
+    return open(warehouse, defaultSpill(), d -> d.reachedBy(queries));
+  }
+
+  private static Path defaultSpill() {
+    return BenchlakeHome.fromEnvironment().root().resolve("tmp").resolve("duckdb");
+  }
+
+  private static AnalyticsSession open(
+      Warehouse warehouse,
+      Path spill,
+      Function<ViewDefinitions, ViewDefinitions.Selection> selecting) {
     // DuckDB (its native library, the database) starts on another thread while this one reads
     // and checks the manifest: both are cold-start work of a few hundred ms to a second or more
     CompletableFuture<Connection> starting =
@@ -45,50 +75,90 @@ public final class AnalyticsSession implements AutoCloseable {
                 throw new CompletionException(e);
               }
             });
+    long t = System.nanoTime();
+    CurrentCommit commit;
     Manifest manifest;
+    ViewDefinitions.Selection views;
     try {
-      manifest = warehouse.currentChecked();
+      commit = warehouse.commit();
+      manifest = warehouse.checked(commit.manifest());
+      t = lap("manifest read and checked", t);
+      views = selecting.apply(ViewDefinitions.load());
+      t = lap("view definitions read", t);
     } catch (RuntimeException e) {
       starting.thenAccept(AnalyticsSession::closeQuietly);
       throw e;
     }
     try {
       Connection c = started(starting);
+      t = lap("waited for DuckDB to start", t);
       try (Statement st = c.createStatement()) {
         st.execute("SET TimeZone = 'UTC'");
         // every view over the raw views binds them again, and union_by_name reads the footer of
         // every file each time: cached, a footer is read once a session (the sizes were checked)
         st.execute("SET parquet_metadata_cache = true");
         st.execute("SET temp_directory = " + RawTables.literal(spill.toAbsolutePath().toString()));
-        for (WarehouseTable table : WarehouseTable.values()) {
+        for (WarehouseTable table : views.tables()) {
           st.execute(RawTables.createView(table, warehouse.files(manifest, table)));
         }
-        for (ViewScripts.Script script : ViewScripts.load()) {
+        t = lap(views.tables().size() + " raw views created", t);
+        for (ViewDefinitions.Definition view : views.definitions()) {
           try {
-            st.execute(script.sql());
+            st.execute(view.sql());
           } catch (SQLException e) {
             throw new IllegalStateException(
-                "view script sql/" + script.name() + " failed: " + e.getMessage(), e);
+                "view script sql/" + view.script() + " failed: " + e.getMessage(), e);
           }
         }
+        lap(views.definitions().size() + " views and macros created", t);
         String root = warehouse.root().toString();
         st.execute("SET allowed_directories = [" + RawTables.literal(root + "/") + "]");
         st.execute("SET enable_external_access = false");
         st.execute("SET lock_configuration = true");
       }
-      return new AnalyticsSession(c);
+      return new AnalyticsSession(c, commit.id());
     } catch (SQLException e) {
       throw new IllegalStateException(
           "cannot open DuckDB over " + warehouse.root() + ": " + e.getMessage(), e);
     }
   }
 
-  private static Connection started(CompletableFuture<Connection> starting) throws SQLException {
+  /**
+   * With {@code -Dbenchlake.timing=true} (as the commands' own steps), the time a step of opening
+   * the session took, on stderr; the time it ended.
+   */
+  private static long lap(String step, long since) {
+    long now = System.nanoTime();
+    if (Boolean.getBoolean("benchlake.timing")) {
+      System.err.printf(Locale.ROOT, "timing: session: %s %.1f ms%n", step, (now - since) / 1e6);
+    }
+    return now;
+  }
+
+  /**
+   * The connection once DuckDB started, or why it could not start, unwrapped from the other
+   * thread's CompletionException: an SQLException as itself; a LinkageError (the native library
+   * does not load: UnsatisfiedLinkError, or DuckDB's classes failing their static start) as an
+   * environment fault the command line reports in one line (picocli hands Errors to no handler, so
+   * one thrown as itself would end in a stack trace); any other Error as itself.
+   */
+  static Connection started(CompletableFuture<Connection> starting) throws SQLException {
     try {
       return starting.join();
     } catch (CompletionException e) {
       if (e.getCause() instanceof SQLException sql) {
         throw sql;
+      }
+      if (e.getCause() instanceof LinkageError linkage) {
+        throw new EnvironmentException(
+            "DuckDB could not start: "
+                + linkage.getClass().getSimpleName()
+                + ": "
+                + firstLine(linkage.getMessage()),
+            linkage);
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
       }
       throw e;
     }
@@ -108,23 +178,40 @@ public final class AnalyticsSession implements AutoCloseable {
    */
   public static AnalyticsSession openWithRuns(Warehouse warehouse) {
     AnalyticsSession session = open(warehouse);
-    try (Statement st = session.connection.createStatement();
-        java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM runs")) {
+    try {
+      session.requireRuns();
+      return session;
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The one-line mistake of a question about runs asked of an empty warehouse: a command that
+   * opened its session with {@link #openFor} calls it once its own query found nothing (a query
+   * fewer when it did), with {@link #RUNS_SQL} among its queries.
+   */
+  public void requireRuns() {
+    try (Statement st = connection.createStatement();
+        java.sql.ResultSet rs = st.executeQuery(RUNS_SQL)) {
       rs.next();
       if (rs.getLong(1) == 0) {
-        session.close();
         throw new BadInputException(
             "no runs yet; run `benchlake demo` or `benchlake import` (then `benchlake ingest`)");
       }
-      return session;
     } catch (SQLException e) {
-      session.close();
       throw new IllegalStateException("cannot count the runs: " + e.getMessage(), e);
     }
   }
 
   public Connection connection() {
     return connection;
+  }
+
+  /** The identity of the warehouse commit this session reads ({@link CurrentCommit#id()}). */
+  public String commit() {
+    return commit;
   }
 
   /**

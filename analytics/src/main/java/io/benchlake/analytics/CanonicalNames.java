@@ -13,7 +13,8 @@ import java.util.Optional;
  * OLTP_RW runs and `--test TPROC-C` the TPROCC ones.
  */
 public final class CanonicalNames {
-  private static final String SQL = "SELECT canonical FROM canonical_of(?, ?)";
+  /** The lookup, for a session to create the views it reaches. */
+  public static final String SQL = "SELECT canonical FROM canonical_of(?, ?)";
 
   private CanonicalNames() {}
 

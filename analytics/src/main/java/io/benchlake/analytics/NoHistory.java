@@ -13,12 +13,18 @@ import java.util.List;
  * what does exist: the tests, or the thread counts of the test.
  */
 public final class NoHistory {
+  /** The tests with completed runs, named when the test typed is not one of them. */
+  public static final String TESTS_SQL = QueryFiles.read("report_tests.sql");
+
+  /** A test's thread counts with the metric, named when the one typed has no runs. */
+  public static final String THREADS_SQL = QueryFiles.read("series_threads.sql");
+
   private NoHistory() {}
 
   public static BadInputException of(
       Connection c, String test, int threads, String metric, String where) {
     try {
-      List<String> tests = strings(c, QueryFiles.read("report_tests.sql"));
+      List<String> tests = strings(c, TESTS_SQL);
       if (!tests.contains(test)) {
         return new BadInputException(
             "unknown test '"
@@ -28,7 +34,7 @@ public final class NoHistory {
                 + ")");
       }
       List<String> counts = new ArrayList<>();
-      try (PreparedStatement st = c.prepareStatement(QueryFiles.read("series_threads.sql"))) {
+      try (PreparedStatement st = c.prepareStatement(THREADS_SQL)) {
         st.setString(1, test);
         st.setString(2, metric);
         try (ResultSet rs = st.executeQuery()) {

@@ -7,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.home.BadInputException;
+import io.benchlake.home.EnvironmentException;
 import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,6 +94,41 @@ class AnalyticsSessionTest {
           BadInputException.class, () -> session.query("SET enable_external_access = true"));
     }
     assertTrue(Files.notExists(dir.resolve("written.csv")));
+  }
+
+  @Test
+  void aNativeLibraryThatDoesNotLoadIsOneEnvironmentLineNotACompletionException() {
+    CompletableFuture<java.sql.Connection> starting =
+        CompletableFuture.supplyAsync(
+            () -> {
+              throw new UnsatisfiedLinkError(
+                  "/opt/lib/libduckdb_java.so_linux_amd64: cannot open shared object file\nmore");
+            });
+    EnvironmentException e =
+        assertThrows(EnvironmentException.class, () -> AnalyticsSession.started(starting));
+    assertEquals(
+        "DuckDB could not start: UnsatisfiedLinkError: /opt/lib/libduckdb_java.so_linux_amd64:"
+            + " cannot open shared object file",
+        e.getMessage());
+    assertTrue(e.getCause() instanceof UnsatisfiedLinkError);
+  }
+
+  @Test
+  void anSqlExceptionOrAnotherErrorStartingDuckDbIsThrownAsItself() {
+    CompletableFuture<java.sql.Connection> refused =
+        CompletableFuture.supplyAsync(
+            () -> {
+              throw new CompletionException(new SQLException("no memory for the database"));
+            });
+    assertEquals(
+        "no memory for the database",
+        assertThrows(SQLException.class, () -> AnalyticsSession.started(refused)).getMessage());
+    CompletableFuture<java.sql.Connection> outOfMemory =
+        CompletableFuture.supplyAsync(
+            () -> {
+              throw new OutOfMemoryError("Java heap space");
+            });
+    assertThrows(OutOfMemoryError.class, () -> AnalyticsSession.started(outOfMemory));
   }
 
   @Test

@@ -28,7 +28,14 @@ final class FixtureWarehouse {
    */
   static Warehouse write(Path root, Rows rows, WarehouseTable... tables) throws Exception {
     Warehouse warehouse = new Warehouse(root);
-    Path staging = warehouse.staging(1);
+    commit(warehouse, 1, rows, tables);
+    return warehouse;
+  }
+
+  /** Commits ingest {@code seq}: the rows {@code rows} inserts into {@code tables}, as above. */
+  static void commit(Warehouse warehouse, long seq, Rows rows, WarehouseTable... tables)
+      throws Exception {
+    Path staging = warehouse.staging(seq);
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement st = c.createStatement()) {
       for (WarehouseTable table : tables) {
@@ -36,7 +43,8 @@ final class FixtureWarehouse {
       }
       rows.fill(c);
       for (WarehouseTable table : tables) {
-        Path file = staging.resolve(table.dirName()).resolve("month=2026-03/part-1-0.parquet");
+        Path file =
+            staging.resolve(table.dirName()).resolve("month=2026-03/part-" + seq + "-0.parquet");
         Files.createDirectories(file.getParent());
         st.execute(
             "COPY (SELECT * EXCLUDE (month) FROM "
@@ -46,8 +54,7 @@ final class FixtureWarehouse {
                 + "' (FORMAT parquet)");
       }
     }
-    warehouse.commit(1, Map.of(0, 0L));
-    return warehouse;
+    warehouse.commit(seq, Map.of(0, seq - 1));
   }
 
   static Warehouse of(Path root, TafFixture fixture, String test, String metric) throws Exception {

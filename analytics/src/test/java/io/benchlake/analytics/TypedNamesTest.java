@@ -95,11 +95,7 @@ class TypedNamesTest {
       ChangesQuery.Result result =
           ChangesQuery.load(
               session,
-              "tproc_c",
-              8,
-              "NOPM",
-              "time",
-              Optional.empty(),
+              new ChangesQuery.Series("tproc_c", 8, "NOPM", "time", Optional.empty()),
               new ChangesQuery.Options(Method.SEGMENTS, Method.SEGMENTS.defaultAlpha(), 0.05));
       assertEquals("TPROCC", result.test());
       assertEquals(List.of("a", "b"), result.runs().stream().map(ChangesQuery.Run::runId).toList());

@@ -1,11 +1,10 @@
 package io.benchlake.cli;
 
-import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.changes.ChangesQuery;
 import io.benchlake.analytics.changes.ChangesReport;
+import io.benchlake.analytics.changes.HistoryCache;
 import io.benchlake.analytics.changes.Method;
 import io.benchlake.analytics.query.OutputFormat;
-import io.benchlake.analytics.report.LeftOut;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
@@ -74,35 +73,30 @@ final class ChangesCommand implements Callable<Integer> {
     }
     ChangesQuery.Options options =
         new ChangesQuery.Options(m, a, Percent.parse("--min-change", minChange));
+    ChangesQuery.Series wanted =
+        new ChangesQuery.Series(
+            series.test, series.threads, series.metric, by, Optional.ofNullable(host));
     StepClock clock = StepClock.start();
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    try (AnalyticsSession session =
-        AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
-      clock.lap("session open");
-      ChangesQuery.Result r =
-          ChangesQuery.load(
-              session,
-              series.test,
-              series.threads,
-              series.metric,
-              by,
-              Optional.ofNullable(host),
-              options);
-      clock.lap("series query and detector");
-      Output.write(
-          switch (f) {
-            case TEXT, TABLE -> ChangesReport.text(r);
-            case MD -> ChangesReport.markdown(r);
-            case JSON -> ChangesReport.json(r);
-            default ->
-                throw new BadInputException(
-                    "changes --format " + format + ": use text, md or json");
-          },
-          out);
-      clock.lap("report written");
-      LeftOutNote.print(LeftOut.ofTest(session.connection(), series.test, series.threads, null));
-      clock.lap("left-out note");
-    }
+    ChangesQuery.History history =
+        ChangesQuery.history(
+            new Warehouse(home.warehouse()),
+            wanted,
+            new HistoryCache(home.root().resolve("cache").resolve("changes")));
+    clock.lap("history read");
+    ChangesQuery.Result r = ChangesQuery.analyse(wanted, history, options);
+    clock.lap("detector");
+    Output.write(
+        switch (f) {
+          case TEXT, TABLE -> ChangesReport.text(r);
+          case MD -> ChangesReport.markdown(r);
+          case JSON -> ChangesReport.json(r);
+          default ->
+              throw new BadInputException("changes --format " + format + ": use text, md or json");
+        },
+        out);
+    LeftOutNote.print(history.leftOut());
+    clock.lap("report written");
     return 0;
   }
 }

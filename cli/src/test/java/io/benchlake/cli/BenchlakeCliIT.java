@@ -11,9 +11,11 @@ import org.junit.jupiter.api.Test;
 /** The launcher end to end, in process: real broker, real servers, real Flink, real DuckDB. */
 class BenchlakeCliIT {
 
+  private static java.nio.file.Path home;
+
   @BeforeAll
   static void freshHome() throws Exception {
-    CliRunner.useFreshHome("cli");
+    home = CliRunner.useFreshHome("cli");
   }
 
   static CliRunner.Run run(String... args) {
@@ -21,7 +23,7 @@ class BenchlakeCliIT {
   }
 
   @Test
-  void demoComparesTwoVersionsAndTheWarehouseKeepsItsRowsAcrossIngests() {
+  void demoComparesTwoVersionsAndTheWarehouseKeepsItsRowsAcrossIngests() throws Exception {
     CliRunner.Run demo =
         run(
             "demo",
@@ -98,6 +100,12 @@ class BenchlakeCliIT {
         run("changes", "--test", "OLTP_RW", "--threads", "2", "--format", "json");
     assertEquals(0, changes.exit(), changes.err());
     assertTrue(changes.out().contains("\"runs\" : 2"), changes.out());
+    // asked again at the same commit: the history comes from the cache, the answer is the same
+    try (var kept = java.nio.file.Files.list(home.resolve("cache/changes"))) {
+      assertTrue(kept.findAny().isPresent(), "no history kept");
+    }
+    CliRunner.Run again = run("changes", "--test", "OLTP_RW", "--threads", "2", "--format", "json");
+    assertEquals(changes.out(), again.out());
     CliRunner.Run badBaseline = run("report", "--test", "OLTP_RW", "--baseline", "nope");
     assertEquals(2, badBaseline.exit());
     assertTrue(badBaseline.err().contains("known: Mariadb 11.4.5-MariaDB"), badBaseline.err());

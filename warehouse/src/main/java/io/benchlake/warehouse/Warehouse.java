@@ -3,7 +3,6 @@ package io.benchlake.warehouse;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import io.benchlake.home.EnvironmentException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -52,40 +51,12 @@ public final class Warehouse {
    * CURRENT} that points at it is a damaged warehouse, not an empty one.
    */
   public Manifest current() {
-    Path current = ingestDir().resolve("CURRENT");
-    try {
-      if (!Files.exists(current)) {
-        if (!manifestFiles().isEmpty()) {
-          throw new EnvironmentException(
-              current
-                  + " is missing while "
-                  + ingestDir()
-                  + " holds manifests; `benchlake ingest --rebuild` rewrites the warehouse from"
-                  + " the event log");
-        }
-        return Manifest.empty();
-      }
-      String seq = Files.readString(current, StandardCharsets.UTF_8).trim();
-      Path manifest = ingestDir().resolve(seq + ".json");
-      if (!seq.matches("\\d+") || !Files.isRegularFile(manifest)) {
-        throw new EnvironmentException(
-            current
-                + " names no committed manifest ("
-                + (seq.length() > 40 ? seq.substring(0, 40) + "…" : seq)
-                + "); `benchlake ingest --rebuild` rewrites the warehouse from the event log");
-      }
-      return JSON.readValue(manifest.toFile(), Manifest.class);
-    } catch (com.fasterxml.jackson.core.JacksonException e) {
-      throw new EnvironmentException(
-          "the warehouse manifest in "
-              + ingestDir()
-              + " is damaged ("
-              + e.getOriginalMessage()
-              + "); `benchlake ingest --rebuild` rewrites the warehouse from the event log",
-          e);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the warehouse manifest in " + ingestDir(), e);
-    }
+    return commit().manifest();
+  }
+
+  /** The last commit: its identity and its manifest, read but not yet parsed. */
+  public CurrentCommit commit() {
+    return CurrentCommit.read(ingestDir());
   }
 
   /**
@@ -93,7 +64,11 @@ public final class Warehouse {
    * per file): what a read session serves from.
    */
   public Manifest currentChecked() {
-    Manifest manifest = current();
+    return checked(current());
+  }
+
+  /** {@code manifest} once every file it lists is there with its committed size. */
+  public Manifest checked(Manifest manifest) {
     CommittedFiles.refuse(CommittedFiles.damage(root, manifest, manifest.allFiles(), false));
     return manifest;
   }
@@ -102,15 +77,6 @@ public final class Warehouse {
   public List<String> damagedFiles() {
     Manifest manifest = current();
     return CommittedFiles.damage(root, manifest, manifest.allFiles(), true);
-  }
-
-  private List<Path> manifestFiles() throws IOException {
-    if (!Files.isDirectory(ingestDir())) {
-      return List.of();
-    }
-    try (Stream<Path> files = Files.list(ingestDir())) {
-      return files.filter(f -> f.getFileName().toString().matches("\\d+\\.json")).toList();
-    }
   }
 
   public Path staging(long seq) {

@@ -4,7 +4,9 @@ import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.CanonicalNames;
 import io.benchlake.analytics.NoHistory;
 import io.benchlake.analytics.QueryFiles;
+import io.benchlake.analytics.report.LeftOut;
 import io.benchlake.home.BadInputException;
+import io.benchlake.warehouse.Warehouse;
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,6 +18,8 @@ import java.util.Optional;
 
 /** Reads a history from the views and finds its change points. */
 public final class ChangesQuery {
+  private static final String ANNOTATED_SQL = "SELECT EXISTS (SELECT 1 FROM raw_annotations)";
+
   private ChangesQuery() {}
 
   /** One run of the history. */
@@ -44,29 +48,68 @@ public final class ChangesQuery {
   /** How to look for changes: the method, its largest p-value and the smallest change. */
   public record Options(Method method, double alpha, double minChange) {}
 
-  public static Result load(
-      AnalyticsSession session,
-      String typedTest,
-      int threads,
-      String metric,
-      String by,
-      Optional<String> host,
-      Options options) {
-    if (!by.equals("time") && !by.equals("release")) {
-      throw new BadInputException("--by must be time or release, was '" + by + "'");
+  /**
+   * Which history: the test as typed, a thread count, a metric, the order (time or release) and the
+   * host (empty: the one host the runs come from).
+   */
+  public record Series(String test, int threads, String metric, String by, Optional<String> host) {
+    public Series {
+      if (!by.equals("time") && !by.equals("release")) {
+        throw new BadInputException("--by must be time or release, was '" + by + "'");
+      }
     }
-    String test = CanonicalNames.test(session, typedTest);
+  }
+
+  /**
+   * A history as the views give it: the test's canonical name, the host, the runs in order, and the
+   * iterations annotations left out of the test at that thread count. All that `changes` reads from
+   * the warehouse, and so what {@link HistoryCache} keeps per commit.
+   */
+  public record History(String test, String host, List<Run> runs, List<LeftOut> leftOut) {}
+
+  /** The SQL a history is read with, for a session to create the views it reaches and no more. */
+  public static List<String> queries() {
+    return List.of(
+        QueryFiles.read("changes_series.sql"),
+        AnalyticsSession.RUNS_SQL,
+        ANNOTATED_SQL,
+        CanonicalNames.SQL,
+        LeftOut.OF_TEST_SQL,
+        NoHistory.TESTS_SQL,
+        NoHistory.THREADS_SQL);
+  }
+
+  /**
+   * The history of the warehouse's current commit: from the cache when an earlier command asked for
+   * it at this commit, else read through a session with the views it needs (and kept).
+   */
+  public static History history(Warehouse warehouse, Series series, HistoryCache cache) {
+    Optional<History> cached = cache.find(warehouse.commit().id(), series);
+    if (cached.isPresent()) {
+      return cached.get();
+    }
+    try (AnalyticsSession session = AnalyticsSession.openFor(warehouse, queries())) {
+      History history = history(session, series);
+      // the session's own commit: another may have been committed since the lookup above
+      cache.store(session.commit(), series, history);
+      return history;
+    }
+  }
+
+  /** The history as the session's views give it. */
+  public static History history(AnalyticsSession session, Series series) {
+    String test = CanonicalNames.test(session, series.test());
     List<Run> runs = new ArrayList<>();
     List<String> hosts = new ArrayList<>();
     try (PreparedStatement st =
         session.connection().prepareStatement(QueryFiles.read("changes_series.sql"))) {
       st.setString(1, test);
-      st.setInt(2, threads);
-      st.setString(3, metric);
-      st.setString(4, host.orElse(null));
-      st.setString(5, host.orElse(null));
+      st.setInt(2, series.threads());
+      st.setString(3, series.metric());
+      st.setString(4, series.host().orElse(null));
+      st.setString(5, series.host().orElse(null));
       for (int i = 6; i <= 8; i++) {
-        st.setBoolean(i, by.equals("release"));
+        st.setBoolean(i, series.by().equals("release"));
       }
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {
@@ -91,26 +134,56 @@ public final class ChangesQuery {
       throw new IllegalStateException("changes query failed: " + e.getMessage(), e);
     }
     if (runs.isEmpty()) {
+      session.requireRuns();
       throw NoHistory.of(
-          session.connection(), test, threads, metric, host.map(h -> " on host " + h).orElse(""));
+          session.connection(),
+          test,
+          series.threads(),
+          series.metric(),
+          series.host().map(h -> " on host " + h).orElse(""));
     }
-    if (host.isEmpty() && hosts.stream().distinct().count() > 1) {
+    if (series.host().isEmpty() && hosts.stream().distinct().count() > 1) {
       throw new BadInputException(
           "the runs come from several hosts "
               + hosts.stream().distinct().toList()
               + ": choose one with --host, so a change of machine is not taken for a regression");
     }
-    List<double[]> points = runs.stream().map(Run::values).toList();
+    return new History(
+        test,
+        series.host().orElse(hosts.get(0)),
+        runs,
+        annotated(session)
+            ? LeftOut.ofTest(session.connection(), test, series.threads(), null)
+            : List.of());
+  }
+
+  /**
+   * Whether any annotation was ever written: only one leaves an iteration out (sql/04_iterations),
+   * so without one the left_out view, a pass over every iteration, would find nothing.
+   */
+  private static boolean annotated(AnalyticsSession session) {
+    try (PreparedStatement st = session.connection().prepareStatement(ANNOTATED_SQL);
+        ResultSet rs = st.executeQuery()) {
+      rs.next();
+      return rs.getBoolean(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot look for annotations: " + e.getMessage(), e);
+    }
+  }
+
+  /** The change points of a history, found by the options' method. */
+  public static Result analyse(Series series, History history, Options options) {
+    List<double[]> points = history.runs().stream().map(Run::values).toList();
     Detector.Settings settings =
         Detector.Settings.DEFAULTS.withAlpha(options.alpha()).withMinChange(options.minChange());
     boolean otava = options.method() == Method.OTAVA;
     return new Result(
-        test,
-        threads,
-        metric,
-        by,
-        host.orElse(hosts.get(0)),
-        runs,
+        history.test(),
+        series.threads(),
+        series.metric(),
+        series.by(),
+        history.host(),
+        history.runs(),
         options.method(),
         otava
             ? "max p-value "
@@ -118,6 +191,11 @@ public final class ChangesQuery {
                 + ", min segment 3 (Student's t-test over iterations)"
             : settings.toString(),
         otava ? otava(points, options.alpha()) : Detector.detect(points, settings));
+  }
+
+  /** The history read through {@code session} and its change points. */
+  public static Result load(AnalyticsSession session, Series series, Options options) {
+    return analyse(series, history(session, series), options);
   }
 
   /** Today's Otava-style changes in the shape of the default detector's result. */

@@ -14,6 +14,8 @@ import java.util.List;
  * annotate}), so that a report can say what it did not count and why.
  */
 public record LeftOut(String dataset, String runId, int threads, int iteration, String reason) {
+  /** The query of {@link #ofTest}, for a session to create the views it reaches. */
+  public static final String OF_TEST_SQL = QueryFiles.read("left_out_of_test.sql");
 
   /** What was left out of the given runs, by dataset, thread count and iteration. */
   public static List<LeftOut> ofRuns(Connection c, Collection<String> runIds) {
@@ -34,7 +36,7 @@ public record LeftOut(String dataset, String runId, int threads, int iteration, 
    */
   public static List<LeftOut> ofTest(
       Connection c, String test, Integer threads, Collection<String> datasets) {
-    try (PreparedStatement st = c.prepareStatement(QueryFiles.read("left_out_of_test.sql"))) {
+    try (PreparedStatement st = c.prepareStatement(OF_TEST_SQL)) {
       st.setString(1, test);
       st.setObject(2, threads);
       st.setObject(3, threads);

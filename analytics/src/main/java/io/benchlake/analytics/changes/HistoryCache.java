@@ -1,0 +1,234 @@
+package io.benchlake.analytics.changes;
+
+import io.benchlake.analytics.report.LeftOut;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The histories `changes` read, one file per series under a directory per warehouse commit ({@code
+ * cache/changes/COMMIT/}), so that asking again at the same commit needs no DuckDB session: the JVM
+ * reads a few kB instead of starting DuckDB and binding views over every Parquet footer. A commit's
+ * identity is the SHA-256 of its manifest ({@link io.benchlake.warehouse.CurrentCommit}), which
+ * every ingest, annotation, alias or rebuild changes, so an entry is never read at another commit:
+ * never a stale answer. An entry also names the build of this module (the views and queries that
+ * computed it), and a file of another build, another series or a damaged one is a miss. Values are
+ * kept as their IEEE bits, so a cached history gives the same numbers to the last bit. Writing is
+ * best effort: a home that cannot be written costs the next command the session, nothing else.
+ */
+public final class HistoryCache {
+  private static final int FORMAT = 1;
+
+  private final Path dir;
+  private final String build;
+
+  /** A cache under {@code dir} for histories computed by this build. */
+  public HistoryCache(Path dir) {
+    this(dir, thisBuild());
+  }
+
+  HistoryCache(Path dir, String build) {
+    this.dir = dir;
+    this.build = build;
+  }
+
+  /** The history of {@code series} at {@code commit}, when an earlier command kept it. */
+  public Optional<ChangesQuery.History> find(String commit, ChangesQuery.Series series) {
+    Path file = file(commit, series);
+    try (DataInputStream in =
+        new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+      if (in.readInt() != FORMAT
+          || !build.equals(in.readUTF())
+          || !commit.equals(in.readUTF())
+          || !key(series).equals(in.readUTF())) {
+        return Optional.empty();
+      }
+      return Optional.of(readHistory(in));
+    } catch (IOException | RuntimeException e) {
+      // none yet, or a file cut short or garbled (a full disk, a hand edit): a miss
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Keeps {@code history} as the one of {@code series} at {@code commit}, written whole or not at
+   * all, and drops the entries of other commits (they can no longer be asked for).
+   */
+  public void store(String commit, ChangesQuery.Series series, ChangesQuery.History history) {
+    Path target = file(commit, series);
+    try {
+      Files.createDirectories(target.getParent());
+      Path partial = Files.createTempFile(target.getParent(), ".history", ".partial");
+      try (DataOutputStream out =
+          new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(partial)))) {
+        out.writeInt(FORMAT);
+        out.writeUTF(build);
+        out.writeUTF(commit);
+        out.writeUTF(key(series));
+        writeHistory(out, history);
+      } catch (IOException | RuntimeException e) {
+        Files.deleteIfExists(partial);
+        throw e;
+      }
+      Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+      dropOtherCommits(commit);
+    } catch (IOException e) {
+      // best effort (read-only or full home): the answer was computed and is printed all the same
+    }
+  }
+
+  private void dropOtherCommits(String commit) throws IOException {
+    try (Stream<Path> commits = Files.list(dir)) {
+      for (Path other : commits.filter(d -> !d.getFileName().toString().equals(commit)).toList()) {
+        try (Stream<Path> files = Files.list(other)) {
+          for (Path f : files.toList()) {
+            Files.deleteIfExists(f);
+          }
+        }
+        Files.deleteIfExists(other);
+      }
+    } catch (IOException e) {
+      // another command dropping the same entries at once, or a file of someone else's: harmless
+    }
+  }
+
+  private Path file(String commit, ChangesQuery.Series series) {
+    return dir.resolve(commit).resolve(sha256(build + "\n" + key(series)) + ".bin");
+  }
+
+  /** The series as text: every field that selects the runs, each on its own line. */
+  private static String key(ChangesQuery.Series s) {
+    return String.join(
+        "\n",
+        s.test(),
+        String.valueOf(s.threads()),
+        s.metric(),
+        s.by(),
+        s.host().map(h -> "host " + h).orElse("any host"));
+  }
+
+  private static void writeHistory(DataOutputStream out, ChangesQuery.History h)
+      throws IOException {
+    writeString(out, h.test());
+    writeString(out, h.host());
+    out.writeInt(h.runs().size());
+    for (ChangesQuery.Run run : h.runs()) {
+      writeString(out, run.runId());
+      writeString(out, run.startedAt());
+      writeString(out, run.version());
+      writeString(out, run.dataset());
+      out.writeInt(run.values().length);
+      for (double v : run.values()) {
+        out.writeDouble(v);
+      }
+    }
+    out.writeInt(h.leftOut().size());
+    for (LeftOut l : h.leftOut()) {
+      writeString(out, l.dataset());
+      writeString(out, l.runId());
+      out.writeInt(l.threads());
+      out.writeInt(l.iteration());
+      writeString(out, l.reason());
+    }
+  }
+
+  private static ChangesQuery.History readHistory(DataInputStream in) throws IOException {
+    String test = readString(in);
+    String host = readString(in);
+    int n = in.readInt();
+    List<ChangesQuery.Run> runs = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      String runId = readString(in);
+      String startedAt = readString(in);
+      String version = readString(in);
+      String dataset = readString(in);
+      double[] values = new double[in.readInt()];
+      for (int k = 0; k < values.length; k++) {
+        values[k] = in.readDouble();
+      }
+      runs.add(new ChangesQuery.Run(runId, startedAt, version, dataset, values));
+    }
+    int left = in.readInt();
+    List<LeftOut> leftOut = new ArrayList<>(left);
+    for (int i = 0; i < left; i++) {
+      leftOut.add(
+          new LeftOut(readString(in), readString(in), in.readInt(), in.readInt(), readString(in)));
+    }
+    if (in.read() != -1) {
+      throw new IOException("more than one history in the file");
+    }
+    return new ChangesQuery.History(test, host, List.copyOf(runs), List.copyOf(leftOut));
+  }
+
+  /** A string or null, as its UTF-8 length (-1: null) and bytes: no length limit, nulls kept. */
+  private static void writeString(DataOutputStream out, String s) throws IOException {
+    if (s == null) {
+      out.writeInt(-1);
+      return;
+    }
+    byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+    out.writeInt(bytes.length);
+    out.write(bytes);
+  }
+
+  private static String readString(DataInputStream in) throws IOException {
+    int length = in.readInt();
+    if (length < 0) {
+      return null;
+    }
+    byte[] bytes = in.readNBytes(length);
+    if (bytes.length != length) {
+      throw new java.io.EOFException("a string cut short");
+    }
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * This module's build: the jar the class was loaded from, with its size and modification time; a
+   * rebuilt jar is another build, whose views may give other numbers. A classes directory (a
+   * development build, recompiled in place) is another build in each JVM.
+   */
+  private static String thisBuild() {
+    try {
+      Path code =
+          Path.of(HistoryCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      if (Files.isDirectory(code)) {
+        return code
+            + " in process "
+            + ProcessHandle.current().pid()
+            + " "
+            + ProcessHandle.current().info().startInstant().orElse(null);
+      }
+      return code + " " + Files.size(code) + " " + Files.getLastModifiedTime(code).toMillis();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the build of " + HistoryCache.class, e);
+    } catch (URISyntaxException | RuntimeException e) {
+      throw new IllegalStateException("cannot tell the build of " + HistoryCache.class, e);
+    }
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package io.benchlake.analytics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.analytics.changes.ChangesQuery;
+import io.benchlake.analytics.changes.ChangesReport;
+import io.benchlake.analytics.changes.HistoryCache;
+import io.benchlake.analytics.changes.Method;
+import io.benchlake.home.BadInputException;
+import io.benchlake.warehouse.Warehouse;
+import io.benchlake.warehouse.WarehouseTable;
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `changes` reads a history once per warehouse commit: asked again it gives the very answer a
+ * session over every view gives, and a new commit (here an annotation that leaves an iteration out)
+ * is read anew, never answered from the cache.
+ */
+class ChangesHistoryTest {
+  @TempDir Path dir;
+
+  private static final ChangesQuery.Series SERIES =
+      new ChangesQuery.Series("oltp_read_write", 8, "TPS", "time", Optional.empty());
+  private static final ChangesQuery.Options OPTIONS =
+      new ChangesQuery.Options(Method.SEGMENTS, Method.SEGMENTS.defaultAlpha(), 0.02);
+
+  @Test
+  void theCachedAnswerIsTheFullSessionsAnswerAndANewCommitIsReadAnew() throws Exception {
+    Warehouse warehouse = warehouse();
+    HistoryCache cache = new HistoryCache(dir.resolve("cache"));
+    String commit = warehouse.commit().id();
+
+    ChangesQuery.History first = ChangesQuery.history(warehouse, SERIES, cache);
+    assertTrue(cache.find(commit, SERIES).isPresent(), "kept for the next command");
+    ChangesQuery.History again = ChangesQuery.history(warehouse, SERIES, cache);
+    String everyView;
+    try (AnalyticsSession session = AnalyticsSession.open(warehouse)) {
+      everyView = ChangesReport.json(ChangesQuery.load(session, SERIES, OPTIONS));
+    }
+    assertEquals(everyView, report(first));
+    assertEquals(everyView, report(again));
+    assertEquals("OLTP_RW", again.test());
+    assertEquals(12, again.runs().size());
+    assertEquals(List.of(), again.leftOut());
+
+    // a new commit: iteration 1 of run r05 is left out, so its mean moves
+    FixtureWarehouse.commit(
+        warehouse,
+        2,
+        c -> {
+          try (Statement st = c.createStatement()) {
+            st.execute(
+                "INSERT INTO annotations (event_id, run_id, started_at, ingest_seq, emitted_at,"
+                    + " threads, iteration, action, reason, author) VALUES ('n1', 'r05',"
+                    + " '2026-03-05', 2, '2026-03-20', 8, 1, 'exclude', 'a noisy neighbour', 'me')");
+          }
+        },
+        WarehouseTable.ANNOTATIONS);
+    ChangesQuery.History after = ChangesQuery.history(warehouse, SERIES, cache);
+    assertEquals(1, after.leftOut().size());
+    assertEquals("r05", after.leftOut().get(0).runId());
+    assertEquals(List.of(1010.0), Arrays.stream(after.runs().get(5).values()).boxed().toList());
+    assertEquals(
+        List.of(990.0, 1010.0), Arrays.stream(first.runs().get(5).values()).boxed().toList());
+    assertTrue(cache.find(commit, SERIES).isEmpty(), "the old commit's entries are dropped");
+  }
+
+  @Test
+  void aMistakeIsNotKeptAndIsSaidAgain() throws Exception {
+    Warehouse warehouse = warehouse();
+    HistoryCache cache = new HistoryCache(dir.resolve("cache"));
+    ChangesQuery.Series unknown =
+        new ChangesQuery.Series("no_such_test", 8, "TPS", "time", Optional.empty());
+    for (int i = 0; i < 2; i++) {
+      BadInputException e =
+          assertThrows(
+              BadInputException.class, () -> ChangesQuery.history(warehouse, unknown, cache));
+      assertTrue(e.getMessage().startsWith("unknown test 'no_such_test'"), e.getMessage());
+    }
+    assertTrue(cache.find(warehouse.commit().id(), unknown).isEmpty());
+  }
+
+  private Warehouse warehouse() throws Exception {
+    return FixtureWarehouse.write(
+        dir.resolve("w"), ChangesHistoryTest::runs, WarehouseTable.RUNS, WarehouseTable.ITERATIONS);
+  }
+
+  private static String report(ChangesQuery.History history) {
+    return ChangesReport.json(ChangesQuery.analyse(SERIES, history, OPTIONS));
+  }
+
+  /** Twelve runs of OLTP_RW at 8 threads, two iterations each, a 10% step after the sixth. */
+  private static void runs(java.sql.Connection c) throws Exception {
+    try (Statement st = c.createStatement()) {
+      String runs =
+          java.util.stream.IntStream.range(0, 12)
+              .mapToObj(
+                  i -> {
+                    String id = String.format("r%02d", i);
+                    String day = String.format("2026-03-%02d", i + 1);
+                    return String.format(
+                        "('%s1', '%s', '%s', 1, 'run_started', '%s', 'MariaDB 11.4', 'OLTP_RW', 'x', NULL),"
+                            + " ('%s2', '%s', '%s', 1, 'run_finished', '%s', NULL, NULL, NULL, 'completed')",
+                        id, id, day, day, id, id, day, day);
+                  })
+              .collect(Collectors.joining(", "));
+      st.execute(
+          "INSERT INTO runs (event_id, run_id, started_at, ingest_seq, kind, emitted_at, dataset,"
+              + " test_name, source, status) VALUES "
+              + runs);
+      String iterations =
+          java.util.stream.IntStream.range(0, 12)
+              .mapToObj(
+                  i -> {
+                    String id = String.format("r%02d", i);
+                    double level = i < 6 ? 1000 : 1100;
+                    return String.format(
+                        "('%s-1', '%s', '2026-03-01', 1, '%s-1', 8, 1, 'TPS', %s, '', 'x', false, 'completed'),"
+                            + " ('%s-2', '%s', '2026-03-01', 1, '%s-2', 8, 2, 'TPS', %s, '', 'x', false, 'completed')",
+                        id, id, id, level - 10, id, id, id, level + 10);
+                  })
+              .collect(Collectors.joining(", "));
+      st.execute(
+          "INSERT INTO iterations (event_id, run_id, started_at, ingest_seq, row_id, threads,"
+              + " iteration, metric, value, unit, source, computed, status) VALUES "
+              + iterations);
+    }
+  }
+}
