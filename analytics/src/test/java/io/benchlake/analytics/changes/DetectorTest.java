@@ -120,13 +120,15 @@ class DetectorTest {
     assertEquals(List.of(), calm.changes(), calm.toString());
     assertNotNull(calm.season(), calm.toString());
     assertEquals(12, calm.season().period(), 0, "a weekly cycle is a whole number of runs");
-    Detector.Result stepped =
-        Detector.detect(
-            series(8, 240, 0.01, i -> weekly.applyAsDouble(i) * (i < 150 ? 1 : 1.05)), DEFAULTS);
+    assertOnlyTheStepIsFound(
+        series(8, 240, 0.01, i -> weekly.applyAsDouble(i) * (i < 150 ? 1 : 1.05)), 150);
+  }
+
+  /** The one change found in {@code points} is at {@code at}. */
+  private static void assertOnlyTheStepIsFound(List<double[]> points, int at) {
+    Detector.Result r = Detector.detect(points, DEFAULTS);
     assertEquals(
-        List.of(150),
-        stepped.changes().stream().map(Detector.Change::index).toList(),
-        stepped.toString());
+        List.of(at), r.changes().stream().map(Detector.Change::index).toList(), r.toString());
   }
 
   @Test
@@ -205,12 +207,7 @@ class DetectorTest {
     assertEquals(List.of(), r.changes(), r.toString());
     assertNotNull(r.season(), r.toString());
     assertEquals(30, r.season().period(), 0.5);
-    Detector.Result stepped =
-        Detector.detect(
-            series(13, 300, 0.005, i -> month.applyAsDouble(i) * (i < 200 ? 1 : 0.9)), DEFAULTS);
-    assertEquals(
-        List.of(200),
-        stepped.changes().stream().map(Detector.Change::index).toList(),
-        stepped.toString());
+    assertOnlyTheStepIsFound(
+        series(13, 300, 0.005, i -> month.applyAsDouble(i) * (i < 200 ? 1 : 0.9)), 200);
   }
 }
