@@ -58,28 +58,7 @@ public class ChangesHarness {
     Map<List<double[]>, List<Integer>> counted = new java.util.IdentityHashMap<>();
     mix.forEach(s -> counted.put(s.points(), s.counted()));
     detectors.put("oracle (the counted steps)", counted::get);
-    detectors.put(
-        "otava (--method otava)",
-        p -> ChangePoints.detect(p, 0.001, 3).stream().map(ChangePoints.Change::index).toList());
-    detectors.put(
-        "default (segments)",
-        p -> Detector.detect(p, Detector.Settings.DEFAULTS).changes().stream()
-            .map(Detector.Change::index)
-            .toList());
-    // further arguments: settings to compare, "penalty,alpha,minChange,minSegment,outlierSigmas"
-    for (int i = 2; i < args.length; i++) {
-      String[] v = args[i].split(",");
-      Detector.Settings s =
-          new Detector.Settings(
-              Double.parseDouble(v[0]),
-              Double.parseDouble(v[1]),
-              Double.parseDouble(v[2]),
-              Integer.parseInt(v[3]),
-              Double.parseDouble(v[4]));
-      detectors.put(
-          args[i],
-          p -> Detector.detect(p, s).changes().stream().map(Detector.Change::index).toList());
-    }
+    detectors.putAll(detectors(args, 2));
     System.out.printf(
         Locale.ROOT,
         "bench/changes: %d labelled series (seed %d): %d steps, %d counted for recall (>= 3 sigma"
@@ -146,6 +125,43 @@ public class ChangesHarness {
       }
       System.out.println(line);
     }
+  }
+
+  /**
+   * The detectors every bench scores (bench/changes, bench/changes-real): one that never reports,
+   * today's Otava-style detector (--method otava), the default detector, and the default with each
+   * of {@code args[from..]} as its settings ("penalty,alpha,minChange,minSegment,outlierSigmas").
+   */
+  static Map<String, Function<List<double[]>, List<Integer>>> detectors(String[] args, int from) {
+    Map<String, Function<List<double[]>, List<Integer>>> detectors = new LinkedHashMap<>();
+    detectors.put("never-report", p -> List.of());
+    detectors.put(
+        "otava (--method otava)",
+        p -> ChangePoints.detect(p, 0.001, 3).stream().map(ChangePoints.Change::index).toList());
+    detectors.put("default (segments)", changesOf(Detector.Settings.DEFAULTS));
+    for (int i = from; i < args.length; i++) {
+      detectors.put(args[i], changesOf(settings(args[i])));
+    }
+    return detectors;
+  }
+
+  private static Function<List<double[]>, List<Integer>> changesOf(Detector.Settings s) {
+    return p -> Detector.detect(p, s).changes().stream().map(Detector.Change::index).toList();
+  }
+
+  /** Settings written "penalty,alpha,minChange,minSegment,outlierSigmas". */
+  static Detector.Settings settings(String text) {
+    String[] v = text.split(",");
+    if (v.length != 5) {
+      throw new IllegalArgumentException(
+          "settings are penalty,alpha,minChange,minSegment,outlierSigmas, was " + text);
+    }
+    return new Detector.Settings(
+        Double.parseDouble(v[0]),
+        Double.parseDouble(v[1]),
+        Double.parseDouble(v[2]),
+        Integer.parseInt(v[3]),
+        Double.parseDouble(v[4]));
   }
 
   /** One labelled history of the mix. */

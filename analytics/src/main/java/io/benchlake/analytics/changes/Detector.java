@@ -12,6 +12,8 @@ import java.util.Locale;
  *   <li>Each run counts as one point, its mean: the noise of a history is the run-to-run noise, not
  *       the spread of one run's iterations (which share a server start and a data layout).
  *   <li>The noise σ is the MAD of the first differences ({@link NoiseScale}), robust to the steps.
+ *       Changes are in % of the level before them when every run is of one sign (a ratio scale),
+ *       else in % of the history's median |run mean| (a level near 0 has no meaningful %).
  *   <li>A run far (more than {@code outlierSigmas}·σ) from the runs on both sides of it, which
  *       agree with each other, is an outlier: reported, and left out of the steps.
  *   <li>Candidate changes: the optimal partition of the series into least-squares lines (so a slow

@@ -130,14 +130,14 @@ final class Recheck {
             ? 0
             : Math.min(1, positions * 2 * dist.cumulativeProbability(-Math.abs(z)));
     double half = dist.inverseCumulativeProbability(0.975) * se;
-    double base = Math.abs(levelBefore);
+    double base = a.base(levelBefore);
     return new Detector.Change(
         c,
         levelBefore,
         levelAfter,
-        step / base * 100,
-        (step - half) / base * 100,
-        (step + half) / base * 100,
+        percent(step, base),
+        percent(step - half, base),
+        percent(step + half, base),
         z,
         p,
         lo,
@@ -171,12 +171,17 @@ final class Recheck {
     }
     double t = slopeT(a, line);
     double p = 2 * new TDistribution(null, line.points() - 2).cumulativeProbability(-t);
-    double start = Math.abs(line.at(from) + a.origin());
+    double start = a.base(line.at(from) + a.origin());
     double drift = Math.abs(line.slope() * (line.points() - 1));
     if (t < SLOPE_T || p >= a.settings().alpha() || drift < a.settings().minChange() * start) {
       return Optional.empty();
     }
-    return Optional.of(new Detector.Trend(from, to, line.slope(), line.slope() / start * 100, p));
+    return Optional.of(new Detector.Trend(from, to, line.slope(), percent(line.slope(), start), p));
+  }
+
+  /** {@code amount} in % of {@code base}; 0 of a base of 0 (a history of zeros has no change). */
+  private static double percent(double amount, double base) {
+    return base > 0 ? amount / base * 100 : 0;
   }
 
   /**

@@ -12,6 +12,9 @@ import java.util.List;
  * to another step of its grid ({@link NoiseScale#quantized}) is everything recomputed.
  */
 public final class SeriesAnalysis {
+  /** The fewest cycles of a pattern found in the history taken whole ({@link #withWholeSeason}). */
+  static final int WHOLE_CYCLES = 6;
+
   /** How many runs on each side the outlier test looks at. */
   static final int REACH = 3;
 
@@ -24,6 +27,8 @@ public final class SeriesAnalysis {
   private final PrefixSums sums = new PrefixSums();
   private int n;
   private double sigma = -1;
+  private boolean ratioScale; // every run mean of one sign: a change is a percentage of its level
+  private double magnitude; // the median |run mean|: the scale of a history that crosses zero
   private int recomputedFrom; // where the last append began recomputing (0: everything)
   private Detector.Result result;
 
@@ -55,6 +60,7 @@ public final class SeriesAnalysis {
       }
       means[n++] = Arrays.stream(p).average().orElseThrow();
     }
+    scale();
     // a floor far below any real noise, so runs that never vary still show their steps
     double floor = 1e-9 * (means[0] != 0 ? Math.abs(means[0]) : 1);
     double s = NoiseScale.quantized(Math.max(NoiseScale.ofDifferences(means, n), floor));
@@ -71,10 +77,28 @@ public final class SeriesAnalysis {
     partition(from + 1);
     result = Recheck.judge(this, candidates());
     if (!deseasonalised) {
-      Seasonality.find(this, result.changes().stream().map(Detector.Change::index).toList())
-          .ifPresent(this::withoutSeason);
+      Seasonality.find(this, cuts(result))
+          .ifPresentOrElse(this::withoutSeason, this::withWholeSeason);
     }
     return result;
+  }
+
+  /**
+   * The pattern looked for around the history taken whole, when there is none around the changes
+   * found: a pattern far larger than the noise (a monthly sawtooth, a yearly swing) is followed by
+   * changes at its every turn, and its residuals around them show nothing (TCPD's bank: 30 changes
+   * in 581 daily balances paid in monthly). Taken whole, a history of a few regular steps looks
+   * like a few cycles of a ramp too, so a pattern that replaces the changes found must repeat at
+   * least {@link #WHOLE_CYCLES} times (a staircase of 5 steps, one every 200 runs, stays steps).
+   */
+  private void withWholeSeason() {
+    Seasonality.find(this, List.of())
+        .filter(s -> s.period() * WHOLE_CYCLES <= n)
+        .ifPresent(this::withoutSeason);
+  }
+
+  private static List<Integer> cuts(Detector.Result r) {
+    return r.changes().stream().map(Detector.Change::index).toList();
   }
 
   /**
@@ -89,6 +113,34 @@ public final class SeriesAnalysis {
     SeriesAnalysis plain = new SeriesAnalysis(settings, true);
     plain.append(adjusted);
     result = plain.result().withSeason(season, result.outliers());
+  }
+
+  /**
+   * Whether the history is on a ratio scale (every run mean of one sign, as throughputs and
+   * latencies are), and its typical magnitude, for {@link #base}.
+   */
+  private void scale() {
+    double[] abs = new double[n];
+    boolean positive = true;
+    boolean negative = true;
+    for (int i = 0; i < n; i++) {
+      positive &= means[i] > 0;
+      negative &= means[i] < 0;
+      abs[i] = Math.abs(means[i]);
+    }
+    ratioScale = positive || negative;
+    magnitude = NoiseScale.median(abs);
+  }
+
+  /**
+   * What a change from {@code level} is a percentage of (and the minimum change a share of): the
+   * level itself on a ratio scale; else the history's typical magnitude (the median |run mean|). A
+   * history that crosses zero (a difference, a balance, a standardised score) has no natural zero,
+   * so a percentage of a level near it is any number at all (a step from 0.001 to 2 is +200,000%),
+   * and a minimum change of 2% of it would let every wiggle pass or none.
+   */
+  double base(double level) {
+    return ratioScale ? Math.abs(level) : magnitude;
   }
 
   /** The mean of run i, or its neighbours' when it is an outlier. */

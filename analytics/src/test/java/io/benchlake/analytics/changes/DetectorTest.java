@@ -120,13 +120,15 @@ class DetectorTest {
     assertEquals(List.of(), calm.changes(), calm.toString());
     assertNotNull(calm.season(), calm.toString());
     assertEquals(12, calm.season().period(), 0, "a weekly cycle is a whole number of runs");
-    Detector.Result stepped =
-        Detector.detect(
-            series(8, 240, 0.01, i -> weekly.applyAsDouble(i) * (i < 150 ? 1 : 1.05)), DEFAULTS);
+    assertOnlyTheStepIsFound(
+        series(8, 240, 0.01, i -> weekly.applyAsDouble(i) * (i < 150 ? 1 : 1.05)), 150);
+  }
+
+  /** The one change found in {@code points} is at {@code at}. */
+  private static void assertOnlyTheStepIsFound(List<double[]> points, int at) {
+    Detector.Result r = Detector.detect(points, DEFAULTS);
     assertEquals(
-        List.of(150),
-        stepped.changes().stream().map(Detector.Change::index).toList(),
-        stepped.toString());
+        List.of(at), r.changes().stream().map(Detector.Change::index).toList(), r.toString());
   }
 
   @Test
@@ -165,5 +167,47 @@ class DetectorTest {
     }
     assertEquals(List.of(), Detector.detect(points, DEFAULTS).changes());
     assertTrue(ChangePoints.detect(points, 0.001, 3).size() > 5, "today's method pools them");
+  }
+
+  @Test
+  void aHistoryThatCrossesZeroGivesChangesInItsOwnScale() {
+    // standardised scores around 0, then 2 higher: a percentage of a level near 0 is any number
+    // at all (it was +4,894% here), so the change is in % of the history's typical magnitude
+    SplittableRandom g = new SplittableRandom(11);
+    List<double[]> points = new ArrayList<>();
+    for (int i = 0; i < 80; i++) {
+      points.add(new double[] {(i < 40 ? 0 : 2) + 0.3 * gaussian(g)});
+    }
+    Detector.Result r = Detector.detect(points, DEFAULTS);
+    assertEquals(List.of(40), r.changes().stream().map(Detector.Change::index).toList());
+    Detector.Change c = r.changes().get(0);
+    double magnitude = // the median |value|: between the runs near 0 and those near 2
+        NoiseScale.median(points.stream().mapToDouble(p -> Math.abs(p[0])).toArray());
+    double step = c.levelAfter() - c.levelBefore();
+    assertEquals(2, step, 0.3, c.toString());
+    assertEquals(step / magnitude * 100, c.changePct(), 1e-9, c.toString());
+    assertTrue(c.ciLowPct() < c.changePct() && c.changePct() < c.ciHighPct(), c.toString());
+  }
+
+  @Test
+  void aNegativeHistoryStepsInPercentOfItsLevel() {
+    // every run of one sign is a ratio scale whatever the sign: -1000 to -1100 is -10%
+    Detector.Result r =
+        Detector.detect(series(12, 60, 0.01, i -> i < 30 ? -1000 : -1100), DEFAULTS);
+    assertEquals(List.of(30), r.changes().stream().map(Detector.Change::index).toList());
+    assertEquals(-10, r.changes().get(0).changePct(), 1);
+  }
+
+  @Test
+  void aMonthlySawtoothIsASeasonNotAChangeAtEveryTurn() {
+    // a balance paid in every 30 days and spent down between (TCPD's bank): the pattern is far
+    // larger than the noise, changes followed its every turn and left nothing of it around them
+    IntToDoubleFunction month = i -> 1000 * (1.15 - 0.15 * (i % 30) / 29.0);
+    Detector.Result r = Detector.detect(series(13, 300, 0.005, month), DEFAULTS);
+    assertEquals(List.of(), r.changes(), r.toString());
+    assertNotNull(r.season(), r.toString());
+    assertEquals(30, r.season().period(), 0.5);
+    assertOnlyTheStepIsFound(
+        series(13, 300, 0.005, i -> month.applyAsDouble(i) * (i < 200 ? 1 : 0.9)), 200);
   }
 }
