@@ -1,0 +1,141 @@
+package io.benchlake.loadgen.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.benchlake.loadgen.workload.QueryCounts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Interval snapshots on a clock the test moves, with counts the test makes as a worker would. */
+class IntervalSnapshotsTest {
+  private static final long MS = 1_000_000L;
+  private static final long S = 1_000 * MS;
+  private static final QueryCounts ONE_READ = new QueryCounts(1, 0, 0);
+
+  private final List<IntervalReport> reports = new ArrayList<>();
+  private final Counters counters = new Counters(2);
+  private long now;
+
+  private IntervalSnapshots snapshots(int warmupTicks, long deadline) throws Exception {
+    return new IntervalSnapshots(
+        2,
+        new IntervalSnapshots.Schedule(0, S, warmupTicks, deadline),
+        () -> now,
+        counters,
+        new AtomicInteger(2),
+        List.of(),
+        null,
+        reports::add);
+  }
+
+  /** {@code n} transactions of one read each, half by each worker. */
+  private void transactions(int n) {
+    for (int i = 0; i < n; i++) {
+      counters.of(i % 2).add(ONE_READ, 2 * MS);
+    }
+  }
+
+  private List<Long> intervalTransactions() {
+    return reports.stream().map(IntervalReport::transactions).toList();
+  }
+
+  @Test
+  void transactionsDoneInTheLastMillisecondAfterATickAreInTheLastInterval() throws Exception {
+    // an event budget ends the workers 0.4 ms after the reporter's tick
+    IntervalSnapshots s = snapshots(0, Long.MAX_VALUE);
+    transactions(10);
+    now = S;
+    s.take();
+    transactions(3);
+    now = S + 400_000;
+    s.takeLast();
+
+    assertEquals(List.of(10L, 3L), intervalTransactions());
+    assertEquals(13, s.measured.transactions);
+    assertEquals(13, s.measuredLatency.getTotalCount());
+    assertEquals(S + 400_000, s.lastTick, "the measured window ends with the last transaction");
+  }
+
+  @Test
+  void theTickAtTheTimeLimitIsLeftToTheLastSnapshotWhichHoldsTheWorkersLastTransactions()
+      throws Exception {
+    IntervalSnapshots s = snapshots(0, 2 * S);
+    transactions(5);
+    now = S;
+    s.take();
+    transactions(6);
+    now = 2 * S + 300_000; // the tick lands while the workers finish what they began
+    s.take();
+    transactions(2);
+    now = 2 * S + 800_000;
+    s.takeLast();
+
+    assertEquals(List.of(5L, 8L), intervalTransactions());
+    assertEquals(1.0008, reports.get(1).intervalS(), 1e-9);
+    assertEquals(13, s.measured.transactions);
+    assertEquals(13, s.measured.reads);
+  }
+
+  @Test
+  void workersStillBusyAnIntervalAfterTheTimeLimitAreShownTickByTick() throws Exception {
+    IntervalSnapshots s = snapshots(0, S);
+    transactions(4);
+    now = S + MS;
+    s.take();
+    now = 2 * S + MS;
+    s.take();
+    now = 3 * S + MS;
+    s.take();
+    transactions(1);
+    now = 3 * S + 5 * MS;
+    s.takeLast();
+
+    assertEquals(List.of(4L, 0L, 1L), intervalTransactions());
+    assertEquals(5, s.measured.transactions);
+  }
+
+  @Test
+  void workersThatEndRightAtATickWithNothingLeftAddNoEmptyInterval() throws Exception {
+    IntervalSnapshots s = snapshots(0, Long.MAX_VALUE);
+    transactions(7);
+    now = S;
+    s.take();
+    now = S + 200_000;
+    s.takeLast();
+
+    assertEquals(List.of(7L), intervalTransactions());
+    assertEquals(7, s.measured.transactions);
+  }
+
+  @Test
+  void countsLeftAfterTheLastTransactionAreTakenEvenInASliver() throws Exception {
+    // a worker's transaction.finish() reports the queries of a transaction cut short
+    IntervalSnapshots s = snapshots(0, Long.MAX_VALUE);
+    transactions(2);
+    now = S;
+    s.take();
+    counters.of(1).add(Counters.READS, 4);
+    now = S + 100_000;
+    s.takeLast();
+
+    assertEquals(2, reports.size());
+    assertEquals(6, s.measured.reads);
+  }
+
+  @Test
+  void warmUpTicksAreLeftOutOfTheMeasuredTotals() throws Exception {
+    IntervalSnapshots s = snapshots(1, 2 * S);
+    transactions(9);
+    now = S;
+    s.take();
+    transactions(4);
+    now = 2 * S;
+    s.takeLast();
+
+    assertEquals(List.of(true, false), reports.stream().map(IntervalReport::warmup).toList());
+    assertEquals(4, s.measured.transactions);
+    assertEquals(S, s.measuredStart);
+  }
+}
