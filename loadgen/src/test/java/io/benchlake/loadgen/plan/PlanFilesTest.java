@@ -51,6 +51,58 @@ class PlanFilesTest {
   }
 
   @Test
+  void aBadValueIsReportedAtItsKeyNotAtTheSameNameElsewhereInTheFile() {
+    String yaml = "workload: oltp_read_write\nproperties:\n  threads: four\nthreads: [0]\n";
+    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
+    assertEquals(
+        "p.yaml:4: --threads needs one or more counts of at least 1, was [0]", e.getMessage());
+  }
+
+  @Test
+  void aBadWorkloadOptionSpeltWithUnderscoresIsReportedUnderOptions() {
+    String yaml = "properties:\n  table_size: big\noptions:\n  tables: 2\n  table_size: lots\n";
+    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
+    assertEquals("p.yaml:5: --table-size expects a whole number, was 'lots'", e.getMessage());
+  }
+
+  @Test
+  void anUnknownWorkloadOptionIsReportedAtItsLine() {
+    String yaml = "workload: oltp_point_select\noptions:\n  tables: 2\n  tabels: 3\n";
+    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
+    assertTrue(
+        e.getMessage()
+            .startsWith("p.yaml:4: --tabels is not an option of this workload (known: tables, "),
+        e.getMessage());
+  }
+
+  @Test
+  void aDurationThatIsNoneIsReportedAtItsLine() {
+    String yaml = "workload: oltp_read_write\nwarmup-time: 5s\ntime: 5x\n";
+    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
+    assertEquals(
+        "p.yaml:3: --time '5x' is not a duration (expected e.g. 10s, 5m or a number of seconds)",
+        e.getMessage());
+  }
+
+  @Test
+  void aBadDatasetIsReportedAtItsLineNotAtAnotherDatasetsSameKey() {
+    String yaml =
+        """
+        test: OLTP_RW
+        datasets:
+          - jdbc-url: jdbc:mariadb://h/db
+            label: a
+          - jdbc-url: jdbc:postgresql://h/db
+            label: b
+          - embedded: 11.4.5
+        """;
+    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
+    assertTrue(
+        e.getMessage().startsWith("p.yaml:5: jdbc-url must start with jdbc:mariadb:"),
+        e.getMessage());
+  }
+
+  @Test
   void aBadValueTheFileDoesNotSetIsReportedWithoutALine() {
     String yaml = "workload: oltp_read_write\n";
     PlanFile flags = PlanFiles.parse("iterations: 0\n", "flags");
