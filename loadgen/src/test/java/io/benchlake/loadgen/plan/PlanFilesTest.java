@@ -18,6 +18,11 @@ class PlanFilesTest {
     return PlanFiles.resolve(PlanFiles.parse(yaml, "p.yaml"), yaml, "p.yaml");
   }
 
+  /** The one line a plan's mistake is reported in. */
+  private static String mistake(String yaml) {
+    return assertThrows(BadInputException.class, () -> resolve(yaml)).getMessage();
+  }
+
   @Test
   void selectRandomMeasuresWithAnyTablesButMakesAndDropsOnlyOne() {
     String fourTables = "workload: select_random_points\noptions:\n  tables: 4\n";
@@ -38,50 +43,46 @@ class PlanFilesTest {
   @Test
   void aBadValueIsReportedAtTheLineOfItsKey() {
     String yaml = "workload: oltp_read_write\ntag: a\nthreads: [1, 0]\niterations: 2\n";
-    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
-    assertEquals(
-        "p.yaml:3: --threads needs one or more counts of at least 1, was [1, 0]", e.getMessage());
+    String e = mistake(yaml);
+    assertEquals("p.yaml:3: --threads needs one or more counts of at least 1, was [1, 0]", e);
   }
 
   @Test
   void aBadWorkloadOptionIsReportedAtItsLineUnderOptions() {
     String yaml = "workload: oltp_read_write\noptions:\n  tables: 2\n  rand-type: bogus\n";
-    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
-    assertTrue(e.getMessage().startsWith("p.yaml:4: --rand-type must be one of"), e.getMessage());
+    String e = mistake(yaml);
+    assertTrue(e.startsWith("p.yaml:4: --rand-type must be one of"), e);
   }
 
   @Test
   void aBadValueIsReportedAtItsKeyNotAtTheSameNameElsewhereInTheFile() {
     String yaml = "workload: oltp_read_write\nproperties:\n  threads: four\nthreads: [0]\n";
-    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
-    assertEquals(
-        "p.yaml:4: --threads needs one or more counts of at least 1, was [0]", e.getMessage());
+    String e = mistake(yaml);
+    assertEquals("p.yaml:4: --threads needs one or more counts of at least 1, was [0]", e);
   }
 
   @Test
   void aBadWorkloadOptionSpeltWithUnderscoresIsReportedUnderOptions() {
     String yaml = "properties:\n  table_size: big\noptions:\n  tables: 2\n  table_size: lots\n";
-    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
-    assertEquals("p.yaml:5: --table-size expects a whole number, was 'lots'", e.getMessage());
+    String e = mistake(yaml);
+    assertEquals("p.yaml:5: --table-size expects a whole number, was 'lots'", e);
   }
 
   @Test
   void anUnknownWorkloadOptionIsReportedAtItsLine() {
     String yaml = "workload: oltp_point_select\noptions:\n  tables: 2\n  tabels: 3\n";
-    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
+    String e = mistake(yaml);
     assertTrue(
-        e.getMessage()
-            .startsWith("p.yaml:4: --tabels is not an option of this workload (known: tables, "),
-        e.getMessage());
+        e.startsWith("p.yaml:4: --tabels is not an option of this workload (known: tables, "), e);
   }
 
   @Test
   void aDurationThatIsNoneIsReportedAtItsLine() {
     String yaml = "workload: oltp_read_write\nwarmup-time: 5s\ntime: 5x\n";
-    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
+    String e = mistake(yaml);
     assertEquals(
         "p.yaml:3: --time '5x' is not a duration (expected e.g. 10s, 5m or a number of seconds)",
-        e.getMessage());
+        e);
   }
 
   @Test
@@ -96,10 +97,8 @@ class PlanFilesTest {
             label: b
           - embedded: 11.4.5
         """;
-    BadInputException e = assertThrows(BadInputException.class, () -> resolve(yaml));
-    assertTrue(
-        e.getMessage().startsWith("p.yaml:5: jdbc-url must start with jdbc:mariadb:"),
-        e.getMessage());
+    String e = mistake(yaml);
+    assertTrue(e.startsWith("p.yaml:5: jdbc-url must start with jdbc:mariadb:"), e);
   }
 
   @Test

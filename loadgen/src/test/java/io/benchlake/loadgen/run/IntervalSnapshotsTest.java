@@ -37,6 +37,18 @@ class IntervalSnapshotsTest {
     }
   }
 
+  /** The reporter's tick at {@code at}. */
+  private void tick(IntervalSnapshots s, long at) {
+    now = at;
+    s.take();
+  }
+
+  /** The last snapshot, the workers done at {@code at}. */
+  private void last(IntervalSnapshots s, long at) {
+    now = at;
+    s.takeLast();
+  }
+
   private List<Long> intervalTransactions() {
     return reports.stream().map(IntervalReport::transactions).toList();
   }
@@ -46,11 +58,9 @@ class IntervalSnapshotsTest {
     // an event budget ends the workers 0.4 ms after the reporter's tick
     IntervalSnapshots s = snapshots(0, Long.MAX_VALUE);
     transactions(10);
-    now = S;
-    s.take();
+    tick(s, S);
     transactions(3);
-    now = S + 400_000;
-    s.takeLast();
+    last(s, S + 400_000);
 
     assertEquals(List.of(10L, 3L), intervalTransactions());
     assertEquals(13, s.measured.transactions);
@@ -63,14 +73,11 @@ class IntervalSnapshotsTest {
       throws Exception {
     IntervalSnapshots s = snapshots(0, 2 * S);
     transactions(5);
-    now = S;
-    s.take();
+    tick(s, S);
     transactions(6);
-    now = 2 * S + 300_000; // the tick lands while the workers finish what they began
-    s.take();
+    tick(s, 2 * S + 300_000); // the tick lands while the workers finish what they began
     transactions(2);
-    now = 2 * S + 800_000;
-    s.takeLast();
+    last(s, 2 * S + 800_000);
 
     assertEquals(List.of(5L, 8L), intervalTransactions());
     assertEquals(1.0008, reports.get(1).intervalS(), 1e-9);
@@ -82,15 +89,11 @@ class IntervalSnapshotsTest {
   void workersStillBusyAnIntervalAfterTheTimeLimitAreShownTickByTick() throws Exception {
     IntervalSnapshots s = snapshots(0, S);
     transactions(4);
-    now = S + MS;
-    s.take();
-    now = 2 * S + MS;
-    s.take();
-    now = 3 * S + MS;
-    s.take();
+    tick(s, S + MS);
+    tick(s, 2 * S + MS);
+    tick(s, 3 * S + MS);
     transactions(1);
-    now = 3 * S + 5 * MS;
-    s.takeLast();
+    last(s, 3 * S + 5 * MS);
 
     assertEquals(List.of(4L, 0L, 1L), intervalTransactions());
     assertEquals(5, s.measured.transactions);
@@ -100,10 +103,8 @@ class IntervalSnapshotsTest {
   void workersThatEndRightAtATickWithNothingLeftAddNoEmptyInterval() throws Exception {
     IntervalSnapshots s = snapshots(0, Long.MAX_VALUE);
     transactions(7);
-    now = S;
-    s.take();
-    now = S + 200_000;
-    s.takeLast();
+    tick(s, S);
+    last(s, S + 200_000);
 
     assertEquals(List.of(7L), intervalTransactions());
     assertEquals(7, s.measured.transactions);
@@ -114,11 +115,9 @@ class IntervalSnapshotsTest {
     // a worker's transaction.finish() reports the queries of a transaction cut short
     IntervalSnapshots s = snapshots(0, Long.MAX_VALUE);
     transactions(2);
-    now = S;
-    s.take();
+    tick(s, S);
     counters.of(1).add(Counters.READS, 4);
-    now = S + 100_000;
-    s.takeLast();
+    last(s, S + 100_000);
 
     assertEquals(2, reports.size());
     assertEquals(6, s.measured.reads);
@@ -128,11 +127,9 @@ class IntervalSnapshotsTest {
   void warmUpTicksAreLeftOutOfTheMeasuredTotals() throws Exception {
     IntervalSnapshots s = snapshots(1, 2 * S);
     transactions(9);
-    now = S;
-    s.take();
+    tick(s, S);
     transactions(4);
-    now = 2 * S;
-    s.takeLast();
+    last(s, 2 * S);
 
     assertEquals(List.of(true, false), reports.stream().map(IntervalReport::warmup).toList());
     assertEquals(4, s.measured.transactions);
