@@ -3,6 +3,7 @@ package io.benchlake.loadgen.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.loadgen.run.RunPlan;
@@ -10,8 +11,12 @@ import io.benchlake.loadgen.workload.InvalidOption;
 import io.benchlake.loadgen.workload.oltp.OltpOptions;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class PlanFilesTest {
   private static BenchmarkPlan resolve(String yaml) {
@@ -40,11 +45,29 @@ class PlanFilesTest {
   /** A plan of flags that set nothing, as a run without flags gives it. */
   private static final PlanFile NO_FLAGS = PlanFiles.parse("tag: t\n", "flags");
 
-  @Test
-  void aBadValueIsReportedAtTheLineOfItsKey() {
-    String yaml = "workload: oltp_read_write\ntag: a\nthreads: [1, 0]\niterations: 2\n";
-    String e = mistake(yaml);
-    assertEquals("p.yaml:3: --threads needs one or more counts of at least 1, was [1, 0]", e);
+  /** Plans with one bad value, and the line each is reported in. */
+  static Stream<Arguments> badValues() {
+    return Stream.of(
+        arguments(
+            "workload: oltp_read_write\ntag: a\nthreads: [1, 0]\niterations: 2\n",
+            "p.yaml:3: --threads needs one or more counts of at least 1, was [1, 0]"),
+        // the same name under properties first: the key's own line, not the first match
+        arguments(
+            "workload: oltp_read_write\nproperties:\n  threads: four\nthreads: [0]\n",
+            "p.yaml:4: --threads needs one or more counts of at least 1, was [0]"),
+        arguments(
+            "properties:\n  table_size: big\noptions:\n  tables: 2\n  table_size: lots\n",
+            "p.yaml:5: --table-size expects a whole number, was 'lots'"),
+        arguments(
+            "workload: oltp_read_write\nwarmup-time: 5s\ntime: 5x\n",
+            "p.yaml:3: --time '5x' is not a duration (expected e.g. 10s, 5m or a number of"
+                + " seconds)"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badValues")
+  void aBadValueIsReportedAtTheLineOfItsKey(String yaml, String expected) {
+    assertEquals(expected, mistake(yaml));
   }
 
   @Test
@@ -55,34 +78,11 @@ class PlanFilesTest {
   }
 
   @Test
-  void aBadValueIsReportedAtItsKeyNotAtTheSameNameElsewhereInTheFile() {
-    String yaml = "workload: oltp_read_write\nproperties:\n  threads: four\nthreads: [0]\n";
-    String e = mistake(yaml);
-    assertEquals("p.yaml:4: --threads needs one or more counts of at least 1, was [0]", e);
-  }
-
-  @Test
-  void aBadWorkloadOptionSpeltWithUnderscoresIsReportedUnderOptions() {
-    String yaml = "properties:\n  table_size: big\noptions:\n  tables: 2\n  table_size: lots\n";
-    String e = mistake(yaml);
-    assertEquals("p.yaml:5: --table-size expects a whole number, was 'lots'", e);
-  }
-
-  @Test
   void anUnknownWorkloadOptionIsReportedAtItsLine() {
     String yaml = "workload: oltp_point_select\noptions:\n  tables: 2\n  tabels: 3\n";
     String e = mistake(yaml);
     assertTrue(
         e.startsWith("p.yaml:4: --tabels is not an option of this workload (known: tables, "), e);
-  }
-
-  @Test
-  void aDurationThatIsNoneIsReportedAtItsLine() {
-    String yaml = "workload: oltp_read_write\nwarmup-time: 5s\ntime: 5x\n";
-    String e = mistake(yaml);
-    assertEquals(
-        "p.yaml:3: --time '5x' is not a duration (expected e.g. 10s, 5m or a number of seconds)",
-        e);
   }
 
   @Test
