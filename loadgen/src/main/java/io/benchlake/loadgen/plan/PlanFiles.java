@@ -38,7 +38,7 @@ public final class PlanFiles {
     }
     String text = YamlFile.text(planFile, "plan");
     String source = planFile.toString();
-    return resolve(flags.over(parse(text, source)), text, source);
+    return resolve(flags.over(parse(text, source)), flags, text, source);
   }
 
   /** Parses a plan's text; {@code source} names it in messages. */
@@ -51,10 +51,16 @@ public final class PlanFiles {
    * a plan key, or a workload option under {@code options} (spelt with '-' or '_').
    */
   public static BenchmarkPlan resolve(PlanFile plan, String text, String source) {
+    return resolve(plan, null, text, source);
+  }
+
+  /** As above; a bad value the {@code flags} (null: none) give has no line of the file. */
+  private static BenchmarkPlan resolve(PlanFile plan, PlanFile flags, String text, String source) {
     try {
       return BenchmarkPlan.resolve(plan);
     } catch (InvalidOption e) {
-      long line = text == null ? 0 : lineOf(e.key(), YamlFile.lines(text));
+      boolean flagged = flags != null && flags.gives(e.key());
+      long line = text == null || flagged ? 0 : lineOf(e.key(), YamlFile.lines(text));
       throw line > 0
           ? BadInputException.at(source, line, e.getMessage())
           : new BadInputException(source + ": " + e.getMessage());

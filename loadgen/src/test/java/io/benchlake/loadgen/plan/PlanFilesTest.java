@@ -113,6 +113,28 @@ class PlanFilesTest {
   }
 
   @Test
+  void aBadValueAFlagGivesOverTheFilesIsNotPinnedOnTheFilesLine(@TempDir Path dir)
+      throws Exception {
+    Path plan = dir.resolve("p.yaml");
+    java.nio.file.Files.writeString(
+        plan, "workload: oltp_read_write\niterations: 2\noptions:\n  tables: 2\n");
+    BadInputException flagged =
+        assertThrows(
+            BadInputException.class,
+            () -> PlanFiles.resolve(PlanFiles.parse("iterations: 0\n", "flags"), plan));
+    assertEquals(plan + ": --iterations must be at least 1, was 0", flagged.getMessage());
+    BadInputException option =
+        assertThrows(
+            BadInputException.class,
+            () -> PlanFiles.resolve(PlanFiles.parse("options: {tables: 0}\n", "flags"), plan));
+    assertEquals(plan + ": --tables must be at least 1, was 0", option.getMessage());
+    java.nio.file.Files.writeString(plan, "workload: oltp_read_write\niterations: 0\n");
+    BadInputException own =
+        assertThrows(BadInputException.class, () -> PlanFiles.resolve(NO_FLAGS, plan));
+    assertEquals(plan + ":2: --iterations must be at least 1, was 0", own.getMessage());
+  }
+
+  @Test
   void anInvalidOptionNamesItsKeyAndReasonApart() {
     InvalidOption e =
         assertThrows(
