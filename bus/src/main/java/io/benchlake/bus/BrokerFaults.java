@@ -13,9 +13,10 @@ import org.slf4j.LoggerFactory;
  * handler, {@code Exit.exit(1)} when an inter-broker thread met an unexpected error. That is right
  * for a broker process of its own, but the embedded broker shares the JVM of a benchlake command or
  * of a test run, which would end with status 1 and not a word. While this JVM hosts an embedded
- * broker, Kafka's exit and halt come here instead: the fault is logged and recorded with the
- * broker's log directory, the broker is stopped (its clients see it go away, and {@link
- * #describe(String)} tells them why), and the Kafka thread that asked ends by an exception.
+ * broker (from its start until the last one has stopped), Kafka's exit and halt come here instead:
+ * the fault is logged and recorded with the broker's log directory, the broker is stopped (its
+ * clients see it go away, and {@link #describe(String)} tells them why), and the Kafka thread that
+ * asked ends by an exception.
  *
  * <p>Kafka 4.4 keeps these hooks in {@code org.apache.kafka.common.utils.internals.Exit} (older
  * releases had them in {@code org.apache.kafka.common.utils.Exit}).
@@ -29,7 +30,16 @@ public final class BrokerFaults {
   /** What stopped an embedded broker of this JVM, one line, by bootstrap address. */
   private static final Map<String, String> FAULTS = new ConcurrentHashMap<>();
 
-  private static boolean installed;
+  /**
+   * What Kafka's own exit and halt do. Kafka keeps its defaults private, and its reset methods set
+   * procedures that do nothing (for its tests), so giving them back means setting these.
+   */
+  static final Exit.Procedure KAFKAS_EXIT = (status, message) -> System.exit(status);
+
+  static final Exit.Procedure KAFKAS_HALT = (status, message) -> Runtime.getRuntime().halt(status);
+
+  /** How many embedded brokers of this JVM are starting or running. */
+  private static int held;
 
   private BrokerFaults() {}
 
@@ -45,17 +55,33 @@ public final class BrokerFaults {
     }
   }
 
-  /** Takes Kafka's exit and halt over for good: from the first embedded broker on. */
-  static synchronized void install() {
-    if (!installed) {
+  /**
+   * Takes Kafka's exit and halt over as an embedded broker starts (Kafka may end the process from
+   * its first step on); {@link #release} when it has stopped or did not start.
+   */
+  static synchronized void hold() {
+    if (held++ == 0) {
       Exit.setHaltProcedure((status, message) -> fatal("halt", status, message));
       Exit.setExitProcedure((status, message) -> fatal("exit", status, message));
-      installed = true;
+    }
+  }
+
+  /**
+   * Gives Kafka its exit and halt back once the last embedded broker of this JVM has stopped, so
+   * that Kafka code this JVM runs later without one (a client's, a test's) ends the process as
+   * Kafka means it to.
+   */
+  static synchronized void release() {
+    if (held == 0) {
+      throw new IllegalStateException("Kafka's exit and halt released more often than taken");
+    }
+    if (--held == 0) {
+      Exit.setHaltProcedure(KAFKAS_HALT);
+      Exit.setExitProcedure(KAFKAS_EXIT);
     }
   }
 
   static void watch(EmbeddedBroker broker) {
-    install();
     FAULTS.remove(broker.bootstrap());
     RUNNING.put(broker.bootstrap(), broker);
   }

@@ -58,8 +58,33 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   /** As {@link #start(Path)}, on a port the user chose: "already taken" is their mistake. */
   public static EmbeddedBroker start(Path kafkaDir, Optional<Integer> brokerPort) {
+    BrokerFaults.hold(); // Kafka may end the process from its first step on
+    EmbeddedBroker broker;
+    try {
+      broker = create(kafkaDir, brokerPort);
+    } catch (RuntimeException | Error e) {
+      BrokerFaults.release(); // no broker: nothing will close and release
+      throw e;
+    }
+    BrokerFaults.watch(broker); // from here on a fatal fault stops the broker, not this JVM
+    try {
+      broker.server.startup();
+      try (Admin admin =
+          Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap))) {
+        admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
+        Topics.ensure(admin, EVENT_PARTITIONS, (short) 1);
+      }
+    } catch (Exception e) {
+      broker.close();
+      throw new BusException("the embedded Kafka broker did not start: " + e.getMessage(), e);
+    }
+    LOG.info("embedded Kafka broker listening on {}, log in {}", broker.bootstrap, broker.logDir);
+    return broker;
+  }
+
+  /** The broker's node, configured on its log directory and ports, not started. */
+  private static EmbeddedBroker create(Path kafkaDir, Optional<Integer> brokerPort) {
     Path logDir = kafkaDir.resolve("data").toAbsolutePath();
-    BrokerFaults.install(); // Kafka may end the process from its first step on
     try {
       Files.createDirectories(logDir);
     } catch (IOException e) {
@@ -94,22 +119,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     props.put("auto.create.topics.enable", "false");
     KafkaConfig config = new KafkaConfig(props, false);
     formatIfNew(logDir);
-    KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
-    EmbeddedBroker broker = new EmbeddedBroker(server, bootstrap, logDir);
-    BrokerFaults.watch(broker); // from here on a fatal fault stops the broker, not this JVM
-    try {
-      server.startup();
-      try (Admin admin =
-          Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-        admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
-        Topics.ensure(admin, EVENT_PARTITIONS, (short) 1);
-      }
-    } catch (Exception e) {
-      broker.close();
-      throw new BusException("the embedded Kafka broker did not start: " + e.getMessage(), e);
-    }
-    LOG.info("embedded Kafka broker listening on {}, log in {}", bootstrap, logDir);
-    return broker;
+    return new EmbeddedBroker(new KafkaRaftServer(config, Time.SYSTEM), bootstrap, logDir);
   }
 
   public String bootstrap() {
@@ -134,6 +144,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     } catch (RuntimeException e) {
       // A broker stopped after a fatal fault may fail to stop cleanly; it is stopped either way.
       LOG.warn("the embedded Kafka broker did not stop cleanly: {}", e.toString());
+    } finally {
+      BrokerFaults.release();
     }
     LOG.info("embedded Kafka broker stopped");
   }

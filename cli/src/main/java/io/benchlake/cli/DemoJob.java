@@ -11,12 +11,8 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.ingest.IngestService;
+import io.benchlake.loadgen.LoadGenerator;
 import io.benchlake.loadgen.plan.BenchmarkPlan;
-import io.benchlake.loadgen.plan.DatasetSpec;
-import io.benchlake.loadgen.plan.PlanRunner;
-import io.benchlake.loadgen.plan.PlanState;
-import io.benchlake.loadgen.run.RunPlan;
-import io.benchlake.loadgen.workload.oltp.OltpOptions;
 import io.benchlake.warehouse.Warehouse;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,7 +27,7 @@ import java.util.Optional;
 
 /**
  * The main job on the embedded default: a plan of one embedded dataset per MariaDB version, run by
- * the {@link PlanRunner} as {@code benchlake run} runs one; then the events are ingested and the
+ * the {@link LoadGenerator} as {@code benchlake run} runs one; then the events are ingested and the
  * report printed.
  */
 final class DemoJob {
@@ -65,16 +61,16 @@ final class DemoJob {
   void run(Options o, BusOptions busOptions) throws Exception {
     long began = System.nanoTime();
     BenchmarkPlan plan = plan(o);
-    PlanRunner.check(plan); // an unknown version fails before anything starts
+    LoadGenerator.check(plan); // an unknown version fails before anything starts
     List<String> datasets = new ArrayList<>();
     try (EventBus bus = busOptions.connect(home)) {
       out.printf(
           "Event log: Kafka at %s (%s)%n",
           bus.bootstrap(), bus.hostsBroker() ? "embedded, hosted by this process" : "shared");
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
-        new PlanRunner(home, publisher::publish, publisher::flush, out)
-            .run(plan, PlanState.at(Optional.empty()))
-            .forEach(outcome -> datasets.add(outcome.dataset()));
+        new LoadGenerator(home, publisher::publish, publisher::flush, out, true)
+            .run(plan, Optional.empty())
+            .forEach(published -> datasets.add(published.dataset()));
       }
       out.println();
       out.println("Ingesting the event log into the warehouse (Flink)...");
@@ -122,18 +118,16 @@ final class DemoJob {
   /** One embedded dataset per version, each prepared and run over the demo's ladder. */
   private static BenchmarkPlan plan(Options o) {
     try {
-      RunPlan run =
-          RunPlan.timed(
-              "OLTP_RW",
-              "demo",
-              "oltp_read_write",
-              OltpOptions.defaults(o.tables(), o.tableSize()),
-              o.threads(),
-              o.iterations(),
-              o.durationS(),
-              o.warmupS());
-      return new BenchmarkPlan(
-          o.versions().stream().map(DatasetSpec::embedded).toList(), run, false, true, false);
+      return LoadGenerator.embeddedReadWrite(
+          "OLTP_RW",
+          "demo",
+          o.versions(),
+          o.tables(),
+          o.tableSize(),
+          o.threads(),
+          o.iterations(),
+          o.durationS(),
+          o.warmupS());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

@@ -2,10 +2,9 @@ package io.benchlake.cli;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.loadgen.LoadGenerator;
 import io.benchlake.loadgen.plan.BenchmarkPlan;
 import io.benchlake.loadgen.plan.PlanFile;
-import io.benchlake.loadgen.plan.PlanFiles;
-import io.benchlake.loadgen.plan.PlanRunner;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -77,12 +76,12 @@ final class RunCommand implements Callable<Integer> {
     if (command == SysbenchCommandLine.Command.RUN) {
       about.noPrepare = true; // sysbench's run measures the tables that prepare made
     }
-    BenchmarkPlan plan = PlanFiles.resolve(flags(), words.planFile());
+    BenchmarkPlan plan = LoadGenerator.plan(flags(), words.planFile());
     RunJob job = new RunJob(BenchlakeHome.fromEnvironment(), System.out, !noWait);
     switch (command == null ? SysbenchCommandLine.Command.RUN : command) {
-      case PREPARE -> job.tables(plan, PlanRunner.TableCommand.PREPARE);
-      case PREWARM -> job.tables(plan, PlanRunner.TableCommand.PREWARM);
-      case CLEANUP -> job.tables(plan, PlanRunner.TableCommand.CLEANUP);
+      case PREPARE -> job.tables().prepare(plan);
+      case PREWARM -> job.tables().prewarm(plan);
+      case CLEANUP -> job.tables().cleanup(plan);
       default -> job.run(plan, words.planFile(), bus);
     }
     return 0;

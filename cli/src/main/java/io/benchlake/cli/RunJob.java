@@ -3,10 +3,8 @@ package io.benchlake.cli;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.loadgen.LoadGenerator;
 import io.benchlake.loadgen.plan.BenchmarkPlan;
-import io.benchlake.loadgen.plan.PlanRunner;
-import io.benchlake.loadgen.plan.PlanState;
-import io.benchlake.loadgen.run.BenchmarkRun;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,23 +26,23 @@ final class RunJob {
   }
 
   void run(BenchmarkPlan plan, Path planFile, BusOptions busOptions) throws Exception {
-    PlanRunner.check(plan); // before the broker starts
+    LoadGenerator.check(plan); // before the broker starts
     Optional<Path> stateFile = Optional.ofNullable(planFile).map(f -> stateFile(f, plan));
-    PlanState state = PlanState.at(stateFile);
-    if (!state.isEmpty()) {
+    if (LoadGenerator.resumes(stateFile)) {
       out.println("Continuing the plan where it stopped (" + stateFile.get() + ")");
     }
     try (EventBus bus = busOptions.connect(home);
         EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
       out.printf("Event log: Kafka at %s%n", bus.bootstrap());
-      List<BenchmarkRun.Outcome> outcomes =
-          new PlanRunner(home, publisher::publish, publisher::flush, out, waitForServer)
-              .run(plan, state);
+      List<LoadGenerator.PublishedRun> outcomes =
+          new LoadGenerator(home, publisher::publish, publisher::flush, out, waitForServer)
+              .run(plan, stateFile);
       out.println();
-      for (BenchmarkRun.Outcome o : outcomes) {
+      for (LoadGenerator.PublishedRun o : outcomes) {
         out.printf("Published run %s (%s)%n", o.runId(), o.dataset() == null ? "" : o.dataset());
       }
-      out.println("Next: benchlake ingest, then benchlake report --test " + testName(plan));
+      out.println(
+          "Next: benchlake ingest, then benchlake report --test " + LoadGenerator.testName(plan));
     }
   }
 
@@ -53,14 +51,8 @@ final class RunJob {
    * into the buffer pool, or dropped. Nothing is measured, so nothing is published and no broker is
    * needed.
    */
-  void tables(BenchmarkPlan plan, PlanRunner.TableCommand command) throws Exception {
-    new PlanRunner(home, event -> {}, () -> {}, out, waitForServer).tables(plan, command);
-  }
-
-  private static String testName(BenchmarkPlan plan) {
-    return plan.run().testName() != null
-        ? plan.run().testName()
-        : io.benchlake.loadgen.workload.Workloads.testName(plan.run().workload());
+  LoadGenerator tables() {
+    return LoadGenerator.tablesOnly(home, out, waitForServer);
   }
 
   /** One state file per plan file and resolved plan: a changed plan starts afresh. */

@@ -2,9 +2,8 @@ package io.benchlake.cli;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
-import io.benchlake.loadgen.server.EmbeddedMariaDb;
-import io.benchlake.loadgen.server.MariaDbDistribution;
-import io.benchlake.loadgen.server.ServerConfig;
+import io.benchlake.loadgen.LoadGenerator;
+import io.benchlake.loadgen.plan.ServerSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -53,7 +52,7 @@ final class ServerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    MariaDbDistribution.of(version);
+    new ServerSpec.Embedded(version, settings).check(); // an unknown version, before all else
     String password = null;
     if (passwordEnv != null) {
       password = System.getenv(passwordEnv);
@@ -61,15 +60,10 @@ final class ServerCommand implements Callable<Integer> {
         throw new BadInputException("--password-env: " + passwordEnv + " is not set");
       }
     }
-    ServerConfig config;
-    try {
-      config = ServerConfig.embedded(settings);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException("--setting " + e.getMessage());
-    }
     CountDownLatch stopped = new CountDownLatch(1);
-    try (EmbeddedMariaDb server =
-        EmbeddedMariaDb.start(BenchlakeHome.fromEnvironment(), version, config, port, password)) {
+    try (var server =
+        LoadGenerator.hostEmbedded(
+            BenchlakeHome.fromEnvironment(), version, settings, port, password)) {
       System.out.printf(
           "MariaDB %s listening: %s and socket %s, user %s (pid %s)%nReady. Ctrl-C stops it.%n",
           version,

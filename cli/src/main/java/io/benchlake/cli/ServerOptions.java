@@ -3,7 +3,11 @@ package io.benchlake.cli;
 import io.benchlake.home.BadInputException;
 import io.benchlake.loadgen.plan.BenchmarkPlan;
 import io.benchlake.loadgen.plan.DatasetSpec;
+import io.benchlake.loadgen.plan.ServerSpec;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
@@ -136,20 +140,18 @@ final class ServerOptions {
       return dataset == null
           ? null
           : List.of(
-              new DatasetSpec(dataset, BenchmarkPlan.DEFAULT_EMBEDDED, null, null, null, null));
+              new DatasetSpec(
+                  dataset, new ServerSpec.Embedded(BenchmarkPlan.DEFAULT_EMBEDDED, Map.of())));
     }
     try {
-      return List.of(
-          new DatasetSpec(
-              dataset,
-              embedded,
-              null,
-              url,
-              who,
-              passwordEnv,
-              installDir,
-              cnfTemplate,
-              mysqlPassword));
+      ServerSpec server =
+          embedded != null
+              ? new ServerSpec.Embedded(embedded, Map.of())
+              : installDir != null
+                  ? new ServerSpec.InstallDir(
+                      Path.of(installDir), Optional.ofNullable(cnfTemplate).map(Path::of), Map.of())
+                  : new ServerSpec.Jdbc(url, who, mysqlPassword, passwordEnv);
+      return List.of(new DatasetSpec(dataset, server));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

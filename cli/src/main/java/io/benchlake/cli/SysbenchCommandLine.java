@@ -1,7 +1,7 @@
 package io.benchlake.cli;
 
 import io.benchlake.home.BadInputException;
-import io.benchlake.loadgen.workload.Workloads;
+import io.benchlake.loadgen.LoadGenerator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,7 +93,7 @@ final class SysbenchCommandLine {
       if (name.endsWith(".lua")) {
         name = name.substring(0, name.length() - ".lua".length());
       }
-      return Workloads.names().contains(name) ? name : null;
+      return LoadGenerator.isWorkload(name) ? name : null;
     }
   }
 

@@ -1,12 +1,10 @@
 package io.benchlake.cli;
 
+import io.benchlake.loadgen.LoadGenerator;
 import io.benchlake.loadgen.workload.OptionSpec;
-import io.benchlake.loadgen.workload.oltp.OltpOptions;
-import io.benchlake.loadgen.workload.tprocc.TproccOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /**
@@ -14,8 +12,7 @@ import picocli.CommandLine;
  * run verb, added from the families' option lists so that a new option needs no code here.
  */
 final class WorkloadFlags {
-  private static final List<OptionSpec> OPTIONS =
-      Stream.concat(OltpOptions.SPECS.stream(), TproccOptions.SPECS.stream()).toList();
+  private static final List<OptionSpec> OPTIONS = LoadGenerator.workloadOptions();
 
   private WorkloadFlags() {}
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.loadgen.plan.DatasetSpec;
+import io.benchlake.loadgen.plan.ServerSpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -46,8 +47,9 @@ class ServerOptionsTest {
   @Test
   void sysbenchsConnectionOptionsMakeTheUrlAndDefaultUser() {
     List<DatasetSpec> d = parse("--mysql-host", "db1", "--mysql-port", "3307").datasets();
-    assertEquals("jdbc:mariadb://db1:3307/sbtest", d.get(0).jdbcUrl());
-    assertEquals("sbtest", d.get(0).user());
+    assertEquals(
+        new ServerSpec.Jdbc("jdbc:mariadb://db1:3307/sbtest", "sbtest", null, null),
+        d.get(0).server());
   }
 
   @Test

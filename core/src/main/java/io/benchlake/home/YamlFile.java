@@ -39,7 +39,10 @@ public final class YamlFile {
     }
   }
 
-  /** Maps {@code text} onto {@code type}; {@code source} names the file in messages. */
+  /**
+   * Maps {@code text} onto {@code type}; {@code source} names the file in messages, whose line is
+   * that of the key or list element the mistake is in.
+   */
   public static <T> T parse(String text, String source, Class<T> type, String what) {
     try {
       T value = YAML.readValue(text, type);
@@ -48,10 +51,9 @@ public final class YamlFile {
       }
       return value;
     } catch (PropertyBindingException e) {
-      long at = lineOf(text, e.getPropertyName());
       throw BadInputException.at(
           source,
-          at > 0 ? at : line(e.getLocation()),
+          line(text, e),
           "unknown key '"
               + e.getPropertyName()
               + "' (known: "
@@ -62,29 +64,42 @@ public final class YamlFile {
                   .collect(Collectors.joining(", "))
               + ")");
     } catch (JsonMappingException e) {
+      if (e.getCause() instanceof JsonProcessingException syntax
+          && !(syntax instanceof JsonMappingException)) {
+        throw notYaml(source, syntax); // met while mapping a key: the syntax is what is wrong
+      }
       Throwable cause = e.getCause();
       String why =
           cause instanceof IllegalArgumentException ? cause.getMessage() : e.getOriginalMessage();
-      throw BadInputException.at(source, line(e.getLocation()), firstLine(why) + path(e));
+      throw BadInputException.at(source, line(text, e), firstLine(why) + path(e));
     } catch (JsonProcessingException e) {
-      throw BadInputException.at(
-          source, line(e.getLocation()), "not valid YAML: " + firstLine(e.getOriginalMessage()));
+      throw notYaml(source, e);
     }
   }
 
-  /** The line of the first {@code key:} in the text (snake_case accepted too), or 0. */
-  public static long lineOf(String text, String key) {
-    String[] lines = text.split("\n", -1);
-    for (int i = 0; i < lines.length; i++) {
-      String t = lines[i].trim();
-      if (t.startsWith("- ")) {
-        t = t.substring(2).trim();
-      }
-      if (t.startsWith(key + ":") || t.startsWith(key.replace('-', '_') + ":")) {
-        return i + 1;
-      }
-    }
-    return 0;
+  /**
+   * Text the parser cannot read, at the line it stopped on. The YAML parser's message says what it
+   * was reading and what it found, each followed by indented lines showing where.
+   */
+  private static BadInputException notYaml(String source, JsonProcessingException e) {
+    String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+    String said =
+        message
+            .lines()
+            .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
+            .collect(Collectors.joining(": "));
+    return BadInputException.at(source, line(e.getLocation()), "not valid YAML: " + said);
+  }
+
+  /** Where each key and list element of {@code text} starts, for mistakes found after mapping. */
+  public static YamlLines lines(String text) {
+    return YamlLines.of(YAML.getFactory(), text);
+  }
+
+  /** The line of the key or element the error's path ends at, else where the parser stood. */
+  private static long line(String text, JsonMappingException e) {
+    long at = lines(text).line(e);
+    return at > 0 ? at : line(e.getLocation());
   }
 
   private static String path(JsonMappingException e) {

@@ -1,6 +1,7 @@
 package io.benchlake.ingest;
 
 import io.benchlake.ingest.job.FollowSession;
+import io.benchlake.warehouse.IngestTransaction;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import java.io.IOException;
@@ -24,6 +25,7 @@ final class FollowCommits {
   private static final Logger LOG = LoggerFactory.getLogger(FollowCommits.class);
 
   private final Warehouse warehouse;
+  private final IngestTransaction ingest;
   private final Path staging;
   private final Map<Integer, Long> next;
   private final Map<Integer, Long> readUpTo;
@@ -31,19 +33,23 @@ final class FollowCommits {
   private final long first;
   private long lastCheckpoint;
 
+  /**
+   * The commits of the job writing to {@code ingest}'s staging directory, begun on {@code
+   * warehouse}.
+   */
   FollowCommits(
       Warehouse warehouse,
-      Path staging,
-      long first,
+      IngestTransaction ingest,
       Map<Integer, Long> start,
       Map<Integer, Long> readUpTo,
       Instant started) {
     this.warehouse = warehouse;
-    this.staging = staging;
+    this.ingest = ingest;
+    this.staging = ingest.staging();
     this.next = new TreeMap<>(start);
     this.readUpTo = new TreeMap<>(readUpTo);
     this.started = started;
-    this.first = first;
+    this.first = ingest.seq();
   }
 
   Optional<IngestService.Result> commit(long checkpoint, FollowSession.Progress progress) {
@@ -63,7 +69,7 @@ final class FollowCommits {
     Map<Integer, Long> offsets = new TreeMap<>(next);
     progress.openFrom().forEach((p, o) -> offsets.merge(p, o, Math::min));
     long seq = Math.max(warehouse.current().seq() + 1, first + checkpoint - 1);
-    warehouse.commitFollowing(seq, staging, new Manifest.Progress(offsets, readUpTo, started));
+    ingest.commitSoFar(seq, new Manifest.Progress(offsets, readUpTo, started));
     LOG.info("follow commit {} (checkpoint {}) read {} events", seq, checkpoint, read);
     return Optional.of(new IngestService.Result(seq, read, List.of(), false));
   }

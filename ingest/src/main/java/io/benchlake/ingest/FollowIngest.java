@@ -7,6 +7,7 @@ import io.benchlake.ingest.job.FollowSession;
 import io.benchlake.ingest.job.IngestJob;
 import io.benchlake.ingest.job.RawEvent;
 import io.benchlake.schemas.EventIds;
+import io.benchlake.warehouse.IngestTransaction;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import java.io.IOException;
@@ -62,12 +63,14 @@ final class FollowIngest {
       BooleanSupplier stop,
       Consumer<IngestService.Result> each)
       throws Exception {
-    IngestService.leftoversRemoved(warehouse.removeUncommitted());
+    // begun as a batch ingest is; its job then writes to the staging directory until it stops
+    IngestTransaction ingest = warehouse.beginIngest();
+    IngestService.leftoversRemoved(ingest.leftoversRemoved());
     Manifest current = warehouse.current();
     LogCheck.check(
         current, LogCheck.identity(bootstrap), EventLog.endOffsets(bootstrap), bootstrap);
-    long first = current.seq() + 1;
-    Path staging = warehouse.root().resolve("_staging").resolve("follow-" + first);
+    long first = ingest.seq();
+    Path staging = ingest.staging();
     Map<Integer, Long> start = new TreeMap<>(current.offsets());
     Map<TopicPartition, Long> starting = new HashMap<>();
     Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
@@ -98,7 +101,7 @@ final class FollowIngest {
           followQuiet);
       JobID job = flink.submit(env, "benchlake ingest --follow from " + first);
       FollowCommits commits =
-          new FollowCommits(warehouse, staging, first, start, current.readUpTo(), started);
+          new FollowCommits(warehouse, ingest, start, current.readUpTo(), started);
       Map<Integer, Long> dlqSeen = EventLog.endOffsets(bootstrap, Topics.DLQ);
       while (!stop.getAsBoolean()) {
         Long checkpoint = session.nextCompleted(200);

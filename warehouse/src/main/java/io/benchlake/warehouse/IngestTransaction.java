@@ -70,6 +70,20 @@ public final class IngestTransaction {
   }
 
   /**
+   * A commit of a job that goes on writing here (ingest --follow, at each completed checkpoint):
+   * the files finished by now as sequence number {@code seq}, this ingest's or a later one (the job
+   * commits again, and compaction may commit in between), with the offsets reached. The staging
+   * directory stays for the files still being written.
+   */
+  public Manifest commitSoFar(long seq, Manifest.Progress progress) {
+    if (seq < this.seq) {
+      throw new IllegalArgumentException(
+          "commit " + seq + " would come before this ingest's first, " + this.seq);
+    }
+    return new IngestTransaction(warehouse, seq, staging, false).commit(progress, Set.of());
+  }
+
+  /**
    * Commits the staged files with the offsets reached; the manifest no longer lists {@code removed}
    * (files relative to the root, replaced by compacted ones), which are deleted once it is
    * committed (a crash before that leaves them to {@link Warehouse#removeUncommitted}). Hidden

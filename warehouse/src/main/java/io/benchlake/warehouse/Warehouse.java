@@ -106,14 +106,6 @@ public final class Warehouse {
   }
 
   /**
-   * A follow job's commit: the finished files now in {@code staging} (a directory the job goes on
-   * writing to, so it stays) with the offsets the job reached at a completed checkpoint.
-   */
-  public Manifest commitFollowing(long seq, Path staging, Manifest.Progress progress) {
-    return new IngestTransaction(this, seq, staging, false).commit(progress, Set.of());
-  }
-
-  /**
    * Starts the next ingest: removes what an earlier one left uncommitted, and returns the
    * transaction that stages the new files and commits them as the next sequence number.
    */

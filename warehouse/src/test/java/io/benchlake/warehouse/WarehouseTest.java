@@ -80,20 +80,36 @@ class WarehouseTest {
   }
 
   @Test
-  void aFollowCommitTakesTheFinishedFilesAndLeavesItsStagingDirectory() throws Exception {
+  void aFollowIngestBegunAsABatchOneCommitsWhatIsFinishedAndKeepsItsStagingDirectory()
+      throws Exception {
     Warehouse w = new Warehouse(dir);
-    Path staging = dir.resolve("_staging/follow-1");
-    Path done = staging.resolve("samples/month=2026-03/part-follow-a-0-0.parquet");
+    w.commit(1, Map.of(0, 2L));
+    Path leftover = dir.resolve("_staging/9/runs/part-9-0.parquet");
+    Files.createDirectories(leftover.getParent());
+    Files.writeString(leftover, "a crashed ingest's");
+    IngestTransaction follow = w.beginIngest();
+    assertEquals(2, follow.seq());
+    assertFalse(Files.exists(leftover), "begun as any ingest: what none committed is gone");
+    Path done = follow.staging().resolve("samples/month=2026-03/part-follow-a-0-0.parquet");
     Path writing = done.resolveSibling(".part-follow-a-0-1.parquet.inprogress");
     Files.createDirectories(done.getParent());
     Files.writeString(done, "x");
     Files.writeString(writing, "being written");
-    w.commitFollowing(3, staging, new Manifest.Progress(Map.of(0, 5L), Map.of(0, 9L), null));
+
+    follow.commitSoFar(3, new Manifest.Progress(Map.of(0, 5L), Map.of(0, 9L), null));
     assertEquals(3, w.current().seq());
     assertEquals(5L, w.current().offsets().get(0));
     assertEquals(9L, w.current().readUpTo().get(0));
     assertEquals(1, w.files(WarehouseTable.SAMPLES).size());
     assertTrue(Files.exists(writing), "the job's file being written stays where it is");
+
+    Files.move(writing, done.resolveSibling("part-follow-a-0-1.parquet")); // rolled over
+    follow.commitSoFar(4, new Manifest.Progress(Map.of(0, 8L), Map.of(0, 9L), null));
+    assertEquals(2, w.files(WarehouseTable.SAMPLES).size());
+    assertTrue(Files.isDirectory(follow.staging()), "the job goes on writing there");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> follow.commitSoFar(1, new Manifest.Progress(Map.of(0, 8L), Map.of(0, 9L), null)));
   }
 
   @Test

@@ -94,10 +94,10 @@ public record BenchmarkPlan(
             parsed,
             f.threads() == null ? List.of(1) : f.threads(),
             f.iterations() == null ? 1 : f.iterations(),
-            Durations.seconds(f.time() == null ? "10s" : f.time()),
+            seconds("time", f.time(), "10s"),
             f.events() == null ? 0 : f.events(),
-            Durations.seconds(f.warmupTime() == null ? "0s" : f.warmupTime()),
-            Durations.seconds(f.reportInterval() == null ? "1s" : f.reportInterval()),
+            seconds("warmup-time", f.warmupTime(), "0s"),
+            seconds("report-interval", f.reportInterval(), "1s"),
             f.percentile() == null ? 95 : f.percentile(),
             f.histogram() != null && OptionValues.onOff("histogram", f.histogram()),
             f.rate() == null ? 0 : f.rate(),
@@ -115,6 +115,15 @@ public record BenchmarkPlan(
         Boolean.TRUE.equals(f.restartBetweenThreads()),
         !Boolean.FALSE.equals(f.prepare()),
         Boolean.TRUE.equals(f.cleanup()));
+  }
+
+  /** The duration {@code key} gives, or its default; a mistake names the key. */
+  private static double seconds(String key, String value, String byDefault) {
+    try {
+      return Durations.seconds(value == null ? byDefault : value);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidOption(key, e.getMessage());
+    }
   }
 
   /** sysbench's --forced-shutdown: off (-1) or seconds after the time limit. */

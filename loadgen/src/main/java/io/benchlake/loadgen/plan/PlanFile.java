@@ -1,6 +1,8 @@
 package io.benchlake.loadgen.plan;
 
+import java.lang.reflect.RecordComponent;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -66,6 +68,28 @@ public record PlanFile(
         props,
         pick(datasets, base.datasets),
         pick(forcedShutdown, base.forcedShutdown));
+  }
+
+  /**
+   * Whether this plan sets {@code key}: a plan key as a file spells it (warmup-time), or a workload
+   * option (with '-' or '_').
+   */
+  public boolean gives(String key) {
+    if (options != null
+        && (options.containsKey(key) || options.containsKey(key.replace('-', '_')))) {
+      return true;
+    }
+    for (RecordComponent c : PlanFile.class.getRecordComponents()) {
+      String kebab = c.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+      if (kebab.equals(key)) {
+        try {
+          return c.getAccessor().invoke(this) != null;
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException("a record's accessor is public", e);
+        }
+      }
+    }
+    return false;
   }
 
   private static <T> T pick(T top, T base) {

@@ -11,7 +11,10 @@ import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.server.ServerTurn;
 import io.benchlake.loadgen.server.ServerUnderTest;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -33,6 +36,11 @@ public sealed interface ServerSpec {
 
   /** An embedded MariaDB of {@code version}, with extra [mysqld] settings. */
   record Embedded(String version, Map<String, String> cnf) implements ServerSpec {
+    public Embedded {
+      Objects.requireNonNull(version, "version");
+      cnf = settings(cnf);
+    }
+
     @Override
     public void check() {
       MariaDbDistribution.of(version);
@@ -52,6 +60,12 @@ public sealed interface ServerSpec {
   /** A MariaDB installation, its cnf written from {@code cnfTemplate} when there is one. */
   record InstallDir(Path dir, Optional<Path> cnfTemplate, Map<String, String> cnf)
       implements ServerSpec {
+    public InstallDir {
+      Objects.requireNonNull(dir, "dir");
+      cnfTemplate = cnfTemplate == null ? Optional.empty() : cnfTemplate;
+      cnf = settings(cnf);
+    }
+
     @Override
     public void check() {}
 
@@ -71,6 +85,19 @@ public sealed interface ServerSpec {
    * for either when there is none).
    */
   record Jdbc(String url, String user, String password, String passwordEnv) implements ServerSpec {
+    public Jdbc {
+      if (url == null || !(url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:"))) {
+        throw new IllegalArgumentException(
+            "jdbc-url must start with jdbc:mariadb: or jdbc:mysql:, was '"
+                + (url == null ? "" : Redaction.url(url))
+                + "'");
+      }
+      if (passwordEnv != null && password != null) {
+        throw new IllegalArgumentException(
+            "a password comes from password-env or is given, not both");
+      }
+    }
+
     @Override
     public void check() {
       if (password == null && passwordEnv != null && System.getenv(passwordEnv) == null) {
@@ -107,5 +134,14 @@ public sealed interface ServerSpec {
           + (passwordEnv != null ? ", password-env=" + passwordEnv : "")
           + "]";
     }
+  }
+
+  /**
+   * The settings in the order given, unmodifiable: a plan's digest (its progress file's name) is
+   * taken over its text, so the order must not change from one JVM to the next as Map.copyOf's
+   * does.
+   */
+  private static Map<String, String> settings(Map<String, String> cnf) {
+    return cnf == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(cnf));
   }
 }

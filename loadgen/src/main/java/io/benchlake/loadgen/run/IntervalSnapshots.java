@@ -3,20 +3,39 @@ package io.benchlake.loadgen.run;
 import io.benchlake.loadgen.workload.ServerCounter;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
-/** Takes interval snapshots; the first {@code warmupTicks} of them are warm-up. */
+/**
+ * Takes interval snapshots; the first {@code warmupTicks} of them are warm-up. Every count the
+ * workers make lands in exactly one interval: the interval that reaches the time limit is closed by
+ * {@link #takeLast} once the workers are done, so the transactions they finish after the limit are
+ * in it rather than in a sliver of an interval of their own.
+ */
 final class IntervalSnapshots {
   private static final long NANOS = 1_000_000_000L;
+
+  /** A last interval shorter than this with nothing counted in it is no interval at all. */
+  private static final long SLIVER_NANOS = 1_000_000L;
+
+  /**
+   * When the iteration's ticks fall: from {@code start} every {@code intervalNanos}, the first
+   * {@code warmupTicks} warm-up, until the workers' {@code deadline} (Long.MAX_VALUE: none).
+   */
+  record Schedule(long start, long intervalNanos, int warmupTicks, long deadline) {}
 
   final int threads;
   final int warmupTicks;
   final long start;
+  private final long deadline;
+  private final long intervalNanos;
+  private final LongSupplier clock;
   final Counters counters;
   final AtomicInteger live;
   final Counters.Totals measured = new Counters.Totals();
@@ -33,10 +52,14 @@ final class IntervalSnapshots {
   long lastValuesAt;
   long measuredBaseAt;
 
+  /**
+   * {@code clock} is the source of {@code schedule}'s times (System::nanoTime); {@code connections}
+   * is only asked for a monitor connection when there are server counters to read.
+   */
   IntervalSnapshots(
       int threads,
-      int warmupTicks,
-      long start,
+      Schedule schedule,
+      LongSupplier clock,
       Counters counters,
       AtomicInteger live,
       List<ServerCounter> serverCounters,
@@ -46,8 +69,11 @@ final class IntervalSnapshots {
     this.serverCounters = serverCounters;
     this.onInterval = onInterval;
     this.threads = threads;
-    this.warmupTicks = warmupTicks;
-    this.start = start;
+    this.warmupTicks = schedule.warmupTicks();
+    this.start = schedule.start();
+    this.deadline = schedule.deadline();
+    this.intervalNanos = schedule.intervalNanos();
+    this.clock = clock;
     this.counters = counters;
     this.live = live;
     this.lastTick = start;
@@ -55,7 +81,7 @@ final class IntervalSnapshots {
     this.monitor = serverCounters.isEmpty() ? null : connections.getConnection();
     this.lastValues = readCounters();
     this.measuredBase = lastValues;
-    this.lastValuesAt = System.nanoTime();
+    this.lastValuesAt = clock.getAsLong();
     this.measuredBaseAt = lastValuesAt;
   }
 
@@ -100,21 +126,35 @@ final class IntervalSnapshots {
     }
   }
 
+  /**
+   * The reporter's tick. The first tick at or after the time limit is left to {@link #takeLast}:
+   * the workers are finishing their last transactions then, and a tick between those would leave
+   * the rest to a sliver. Workers still busy an interval later get their ticks again, so a hung
+   * server still shows.
+   */
   synchronized void take() {
-    snapshot(System.nanoTime());
-  }
-
-  synchronized void takeLast() {
-    long now = System.nanoTime();
-    if (now - lastTick > 1_000_000L) {
-      snapshot(now);
+    long now = clock.getAsLong();
+    boolean finishing =
+        deadline != Long.MAX_VALUE && now - deadline >= 0 && now - deadline < intervalNanos;
+    if (finishing) {
+      return;
     }
+    snapshot(now, counters.sinceLast());
   }
 
-  private void snapshot(long now) {
+  /** The last snapshot, once the workers are done: whatever they counted since the last tick. */
+  synchronized void takeLast() {
+    long now = clock.getAsLong();
+    long[] counted = counters.sinceLast();
+    if (now - lastTick < SLIVER_NANOS && Arrays.stream(counted).allMatch(n -> n == 0)) {
+      return; // the workers ended right at a tick: nothing is left, and a 0 tps line would lie
+    }
+    snapshot(now, counted);
+  }
+
+  private void snapshot(long now, long[] counted) {
     ticks++;
     boolean warmup = ticks <= warmupTicks;
-    long[] counted = counters.sinceLast();
     long tx = counted[Counters.TRANSACTIONS];
     long r = counted[Counters.READS];
     long w = counted[Counters.WRITES];
@@ -123,7 +163,7 @@ final class IntervalSnapshots {
     long rc = counted[Counters.RECONNECTS];
     Histogram latency = counters.latencySinceLast();
     long[] values = readCounters();
-    long valuesAt = System.nanoTime();
+    long valuesAt = clock.getAsLong();
     Map<String, Double> rates =
         perMinute(lastValues, values, (valuesAt - lastValuesAt) / (double) NANOS);
     if (values != null) {

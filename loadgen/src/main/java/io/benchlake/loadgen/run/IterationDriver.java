@@ -128,8 +128,8 @@ final class IterationDriver {
       snapshots =
           new IntervalSnapshots(
               threads,
-              warmupTicks,
-              start,
+              new IntervalSnapshots.Schedule(start, intervalNanos, warmupTicks, deadline),
+              System::nanoTime,
               interval,
               live,
               workload.counters(),

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The given options of a workload laid over its defaults, read by kind. Every mistake is an
- * IllegalArgumentException naming the option, which the command line turns into one line.
+ * The given options of a workload laid over its defaults, read by kind. Every mistake is an {@link
+ * InvalidOption} naming the option, which the command line turns into one line.
  */
 public final class OptionValues {
   private final Map<String, String> values;
@@ -28,10 +28,9 @@ public final class OptionValues {
         (name, value) -> {
           String key = name.replace('_', '-');
           if (!v.containsKey(key)) {
-            throw new IllegalArgumentException(
-                "unknown option --"
-                    + key
-                    + " (known: "
+            throw new InvalidOption(
+                key,
+                "is not an option of this workload (known: "
                     + specs.stream().map(OptionSpec::name).collect(Collectors.joining(", "))
                     + ")");
           }

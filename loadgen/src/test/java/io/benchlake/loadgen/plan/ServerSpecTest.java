@@ -3,9 +3,11 @@ package io.benchlake.loadgen.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -13,22 +15,26 @@ import org.junit.jupiter.api.Test;
 class ServerSpecTest {
 
   @Test
-  void eachKindOfDatasetIsItsOwnServerSpec() {
-    assertEquals(
-        new ServerSpec.Embedded("11.4.5", Map.of("max_connections", "300")),
-        new DatasetSpec(null, "11.4.5", Map.of("max_connections", "300"), null, null, null)
-            .server());
-    assertEquals(
-        new ServerSpec.InstallDir(
-            Path.of("/opt/mariadb"), Optional.of(Path.of("my.cnf")), Map.of()),
-        new DatasetSpec(null, null, null, null, null, null, "/opt/mariadb", "my.cnf", null)
-            .server());
-    assertEquals(
-        new ServerSpec.InstallDir(Path.of("/opt/mariadb"), Optional.empty(), Map.of()),
-        new DatasetSpec(null, null, null, null, null, null, "/opt/mariadb", null, null).server());
-    assertEquals(
-        new ServerSpec.Jdbc("jdbc:mariadb://db:3306/x", "u", null, "PW"),
-        new DatasetSpec(null, null, null, "jdbc:mariadb://db:3306/x", "u", "PW").server());
+  void aUrlOfAnotherDatabaseIsNamedWithoutItsPassword() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new ServerSpec.Jdbc(
+                    "jdbc:postgresql://db:5432/x?user=u&password=hunter2", "u", null, "PW"));
+    assertTrue(e.getMessage().startsWith("jdbc-url must start with jdbc:mariadb:"), e.getMessage());
+    assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+  }
+
+  @Test
+  void settingsKeepTheirOrderSoThePlansTextIsTheSameInEveryRun() {
+    Map<String, String> given = new java.util.LinkedHashMap<>();
+    for (String name : List.of("max_connections", "innodb_log_file_size", "a", "z", "m")) {
+      given.put(name, "1");
+    }
+    ServerSpec.Embedded embedded = new ServerSpec.Embedded("11.4.5", given);
+    assertEquals(List.copyOf(given.keySet()), List.copyOf(embedded.cnf().keySet()));
+    assertThrows(UnsupportedOperationException.class, () -> embedded.cnf().put("b", "2"));
   }
 
   @Test

@@ -40,7 +40,8 @@ class WorkloadOptionsTest {
     var e =
         assertThrows(IllegalArgumentException.class, () -> OltpOptions.from(Map.of("tabels", "2")));
     assertTrue(
-        e.getMessage().startsWith("unknown option --tabels (known: tables, "), e.getMessage());
+        e.getMessage().startsWith("--tabels is not an option of this workload (known: tables, "),
+        e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> OltpOptions.from(Map.of("tables", "0")));
     assertEquals("--tables must be at least 1, was 0", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> OltpOptions.from(Map.of("tables", "x")));
