@@ -4,17 +4,20 @@ import java.util.Optional;
 
 /**
  * A step the candidate partition fitted as part of a line. The partition lets a segment be a line
- * at no extra cost, so a short step (4σ between two 6-run segments) costs nothing as a line, and
- * that line's slope, too weak to be a trend, hides it: reported as neither. Each segment of the
- * re-checked partition is therefore compared with a step model: two levels, split where they fit
- * best. The step is kept when it passes the re-check's own test between the segment's ends (the
- * same noise, alpha, Bonferroni over the split positions, minimum change), with the lag-1
- * autocorrelation at least that of the whole history around its segments (a season too weak to be
- * found, or wandering noise, makes two short levels look apart). Where the segment is a line (its
- * slope clearly not zero) the step must also beat it as a line must beat a level: its two levels
- * leave less of the residual sum of squares by at least {@link Recheck#SLOPE_T}² noise², or a drift
- * is cut into steps. (bench/changes, seeds 20261205 / 1 / 42 / 99: without that, precision 0.941 /
- * 0.944 / 0.962 / 0.946; without the autocorrelation floor, 0.944 / 0.953 / 0.970 / 0.958.)
+ * at no extra cost, so a short step (3σ between two 14-run segments) costs nothing as a line, and
+ * that line's slope, too weak to be a trend, hides it: reported as neither (48 of 100 such steps
+ * found before this re-check, 61 with it; a history of 12 runs, a step of 4σ after 6, is still
+ * missed: there the line is the whole history, and its residuals, the step's misfit, set the
+ * autocorrelation floor below). Each segment of the re-checked partition is therefore compared with
+ * a step model: two levels, split where they fit best. The step is kept when it passes the
+ * re-check's own test between the segment's ends (the same noise, alpha, Bonferroni over the split
+ * positions, minimum change), with the lag-1 autocorrelation at least that of the whole history
+ * around its segments (a season too weak to be found, or wandering noise, makes two short levels
+ * look apart). Where the segment is a line (its slope clearly not zero) the step must also beat it
+ * as a line must beat a level: its two levels leave less of the residual sum of squares by at least
+ * {@link Recheck#SLOPE_T}² noise², or a drift is cut into steps. (bench/changes, seeds 20261205 / 1
+ * / 42 / 99: without that, precision 0.941 / 0.944 / 0.962 / 0.946; without the autocorrelation
+ * floor, 0.944 / 0.953 / 0.970 / 0.958.)
  */
 final class HiddenStep {
   private HiddenStep() {}
