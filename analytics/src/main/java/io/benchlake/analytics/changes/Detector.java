@@ -27,6 +27,9 @@ import java.util.Locale;
  *       {@code alpha} (a z-test with the noise of the two segments, at least σ and the residual
  *       spread pooled over all the candidate segments, widened for their lag-1 autocorrelation,
  *       Bonferroni over the positions searched) and by at least {@code minChange}.
+ *   <li>A step the partition fitted as part of a line (free there, and hidden by a slope too weak
+ *       for a trend) is looked for inside each segment and kept by the same test ({@link
+ *       HiddenStep}); then the re-check runs again.
  * </ol>
  *
  * Every number of the defaults was chosen on bench/changes, a fixed mix of labelled histories.

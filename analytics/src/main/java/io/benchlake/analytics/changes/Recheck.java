@@ -31,24 +31,15 @@ final class Recheck {
 
   private Recheck() {}
 
-  static Detector.Result judge(SeriesAnalysis a, List<Integer> candidates) {
+  static Detector.Result judge(SeriesAnalysis a, List<Integer> candidates, boolean hiddenSteps) {
     TreeSet<Integer> cuts = new TreeSet<>(candidates);
     double pooled = pooledSpread(a, cuts);
-    while (true) {
-      Integer weakest = null;
-      double weakestT = Double.POSITIVE_INFINITY;
-      for (int c : cuts) {
-        Detector.Change ch =
-            test(a, pooled, bound(cuts.lower(c), 0), c, bound(cuts.higher(c), a.points()));
-        if (!passes(a, ch) && Math.abs(ch.z()) < weakestT) {
-          weakest = c;
-          weakestT = Math.abs(ch.z());
-        }
-      }
-      if (weakest == null) {
-        break;
-      }
-      cuts.remove(weakest);
+    dropWeakest(a, pooled, cuts);
+    // a step found inside a segment is kept only once: when the re-check drops it again, or a
+    // neighbour of it, the next round does not bring it back (no cycle)
+    TreeSet<Integer> tried = new TreeSet<>();
+    while (hiddenSteps && addHiddenSteps(a, pooled, cuts, tried)) {
+      dropWeakest(a, pooled, cuts);
     }
     List<Detector.Change> changes = new ArrayList<>();
     for (int c : cuts) {
@@ -70,7 +61,50 @@ final class Recheck {
         a.points(), a.sigma(), a.settings(), List.copyOf(changes), outliers, trends, null);
   }
 
-  private static boolean passes(SeriesAnalysis a, Detector.Change c) {
+  /** Drops the weakest failing change and re-tests the rest, until every change passes. */
+  private static void dropWeakest(SeriesAnalysis a, double pooled, TreeSet<Integer> cuts) {
+    while (true) {
+      Integer weakest = null;
+      double weakestT = Double.POSITIVE_INFINITY;
+      for (int c : cuts) {
+        Detector.Change ch =
+            test(a, pooled, bound(cuts.lower(c), 0), c, bound(cuts.higher(c), a.points()));
+        if (!passes(a, ch) && Math.abs(ch.z()) < weakestT) {
+          weakest = c;
+          weakestT = Math.abs(ch.z());
+        }
+      }
+      if (weakest == null) {
+        return;
+      }
+      cuts.remove(weakest);
+    }
+  }
+
+  /** Adds the steps {@link HiddenStep} finds inside the segments; whether it found any. */
+  private static boolean addHiddenSteps(
+      SeriesAnalysis a, double pooled, TreeSet<Integer> cuts, TreeSet<Integer> tried) {
+    boolean added = false;
+    List<Fit> fits = new ArrayList<>();
+    int from = 0;
+    for (int to : append(cuts, a.points())) {
+      fits.add(segment(a, from, to));
+      from = to;
+    }
+    double phi = autocorrelation(a, fits.toArray(new Fit[0]));
+    int lo = 0;
+    for (int hi : append(cuts, a.points())) {
+      Optional<Detector.Change> step = HiddenStep.in(a, pooled, phi, lo, hi);
+      if (step.isPresent() && tried.add(step.get().index())) {
+        cuts.add(step.get().index());
+        added = true;
+      }
+      lo = hi;
+    }
+    return added;
+  }
+
+  static boolean passes(SeriesAnalysis a, Detector.Change c) {
     return c.pValue() < a.settings().alpha()
         && Math.abs(c.changePct()) >= a.settings().minChange() * 100;
   }
@@ -104,11 +138,17 @@ final class Recheck {
    * the larger of σ, the pooled spread and the two segments' own spread.
    */
   static Detector.Change test(SeriesAnalysis a, double pooled, int lo, int c, int hi) {
+    return test(a, pooled, 0, lo, c, hi);
+  }
+
+  /** {@link #test}, the lag-1 autocorrelation at least {@code phiFloor}. */
+  static Detector.Change test(
+      SeriesAnalysis a, double pooled, double phiFloor, int lo, int c, int hi) {
     Fit before = segment(a, lo, c);
     Fit after = segment(a, c, hi);
     double x = c - 0.5;
     double noise = Math.max(Math.max(a.sigma(), pooled), spread(a, before, after));
-    double phi = autocorrelation(a, before, after);
+    double phi = Math.max(phiFloor, autocorrelation(a, before, after));
     double se =
         noise
             * Math.sqrt(

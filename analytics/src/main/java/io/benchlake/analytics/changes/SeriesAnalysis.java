@@ -3,6 +3,7 @@ package io.benchlake.analytics.changes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A history analysed by the default detector, kept so new runs can be added at its end: {@link
@@ -12,7 +13,7 @@ import java.util.List;
  * to another step of its grid ({@link NoiseScale#quantized}) is everything recomputed.
  */
 public final class SeriesAnalysis {
-  /** The fewest cycles of a pattern found in the history taken whole ({@link #withWholeSeason}). */
+  /** The fewest cycles of a pattern found in the history taken whole ({@link #wholeSeason}). */
   static final int WHOLE_CYCLES = 6;
 
   /** How many runs on each side the outlier test looks at. */
@@ -75,10 +76,14 @@ public final class SeriesAnalysis {
       sums.add(means[i] - means[0], !outlier[i]); // centred, against cancellation in y²
     }
     partition(from + 1);
-    result = Recheck.judge(this, candidates());
+    // the steps hidden in lines are looked for once the season is known (or there is none): cut
+    // at them, a season's swings leave no pattern around the changes to be found
+    result = Recheck.judge(this, candidates(), deseasonalised);
     if (!deseasonalised) {
       Seasonality.find(this, cuts(result))
-          .ifPresentOrElse(this::withoutSeason, this::withWholeSeason);
+          .or(this::wholeSeason)
+          .ifPresentOrElse(
+              this::withoutSeason, () -> result = Recheck.judge(this, candidates(), true));
     }
     return result;
   }
@@ -91,10 +96,8 @@ public final class SeriesAnalysis {
    * like a few cycles of a ramp too, so a pattern that replaces the changes found must repeat at
    * least {@link #WHOLE_CYCLES} times (a staircase of 5 steps, one every 200 runs, stays steps).
    */
-  private void withWholeSeason() {
-    Seasonality.find(this, List.of())
-        .filter(s -> s.period() * WHOLE_CYCLES <= n)
-        .ifPresent(this::withoutSeason);
+  private Optional<Detector.Season> wholeSeason() {
+    return Seasonality.find(this, List.of()).filter(s -> s.period() * WHOLE_CYCLES <= n);
   }
 
   private static List<Integer> cuts(Detector.Result r) {
