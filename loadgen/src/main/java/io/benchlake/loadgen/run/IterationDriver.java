@@ -81,10 +81,9 @@ final class IterationDriver {
       return failed(threads, iteration, "cannot connect the workers: " + ErrorClass.describe(e));
     }
     long start = System.nanoTime();
+    long measuredFrom = start + warmupTicks * intervalNanos;
     long deadline =
-        plan.durationS() == 0
-            ? Long.MAX_VALUE
-            : start + warmupTicks * intervalNanos + (long) (plan.durationS() * NANOS);
+        plan.durationS() == 0 ? Long.MAX_VALUE : measuredFrom + (long) (plan.durationS() * NANOS);
     // Shared by the workers only when --events bounds them, as sysbench's event counter.
     AtomicLong budget = plan.events() > 0 ? new AtomicLong(plan.events()) : null;
     Arrivals arrivals = plan.rate() > 0 ? new Arrivals(plan.rate(), start, seed) : null;
@@ -108,7 +107,7 @@ final class IterationDriver {
                       loop.work(
                           worker,
                           session,
-                          new Bounds(deadline, budget, arrivals, stop),
+                          new Bounds(deadline, measuredFrom, budget, arrivals, stop),
                           current,
                           failure,
                           interval.of(worker.index()),
@@ -147,9 +146,10 @@ final class IterationDriver {
               t.setDaemon(true);
               return t;
             });
-    workers.forEach(Thread::start);
     reporter.scheduleAtFixedRate(
         snapshots::take, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
+    WarmupRamp.of(threads, measuredFrom - start, Runtime.getRuntime().availableProcessors())
+        .start(workers, start, live, stop);
     ForcedShutdown.awaitWorkers(workers, deadline, current, stop, failure, plan.forcedShutdownS());
     long workersDone = System.nanoTime();
     profiles.forEach(p -> p.end(workersDone));

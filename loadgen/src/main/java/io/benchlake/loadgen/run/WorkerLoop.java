@@ -53,11 +53,15 @@ final class WorkerLoop {
           QueryCounts q = transaction.execute();
           long took = System.nanoTime() - t0;
           count.add(q, took);
-          done++;
-          busy += took;
+          if (t0 >= bounds.measuredFrom()) {
+            done++;
+            busy += took;
+          }
           transaction.pause(bounds.deadline());
         } catch (SQLException e) {
-          busy += System.nanoTime() - t0;
+          if (t0 >= bounds.measuredFrom()) {
+            busy += System.nanoTime() - t0;
+          }
           if (bounds.stop().get() && failure.get() != null) {
             aborted = true; // cut off by a forced shutdown, or ended by another worker's failure
             break;

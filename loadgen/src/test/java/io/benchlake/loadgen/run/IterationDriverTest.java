@@ -111,6 +111,28 @@ class IterationDriverTest {
   }
 
   @Test
+  void theWorkersEventsCountFromTheWarmUpsEndAsSysbenchsPerThreadStatistics() throws Exception {
+    // 1 ms a transaction, so each worker does some hundreds in the warm-up and in the window
+    FakeServer server =
+        new FakeServer(
+            (worker, c, call) -> LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)));
+    IterationResult r = run(server, plan(0.5, 0, 0.5, 0.25, 0, -1), 2);
+
+    assertTrue(r.failure().isEmpty(), r.failure().toString());
+    long perThread = r.eventsPerThread().stream().mapToLong(Long::longValue).sum();
+    long warmup =
+        reports.stream()
+            .filter(IntervalReport::warmup)
+            .mapToLong(IntervalReport::transactions)
+            .sum();
+    assertTrue(warmup > 100, "the warm-up ran transactions: " + warmup);
+    // not exactly the totals: a transaction begun in the warm-up may end in the first interval
+    assertEquals(r.transactions(), perThread, r.transactions() * 0.2, "the warm-up's are left out");
+    double busyS = r.busySecondsPerThread().stream().mapToDouble(Double::doubleValue).sum();
+    assertTrue(busyS < 2 * 0.5 * 1.2, "execution time covers the window only: " + busyS);
+  }
+
+  @Test
   void aWorkerStillInATransactionAfterTheForcedShutdownIsCutOffAndTheIterationFails()
       throws Exception {
     FakeServer server =
