@@ -44,7 +44,7 @@ final class HiddenStep {
     if (split < 0) {
       return Optional.empty();
     }
-    Detector.Change step = Recheck.test(a, pooled, phi, lo, split, hi);
+    Detector.Change step = Recheck.stepInSegment(a, pooled, phi, lo, split, hi);
     double gain = (line - best) / (step.noise() * step.noise());
     if (Recheck.segment(a, lo, hi).linear() && gain < Recheck.SLOPE_T * Recheck.SLOPE_T) {
       return Optional.empty();

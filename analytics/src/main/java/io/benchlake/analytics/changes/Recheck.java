@@ -1,7 +1,9 @@
 package io.benchlake.analytics.changes;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.commons.math3.distribution.NormalDistribution;
@@ -34,16 +36,19 @@ final class Recheck {
   static Detector.Result judge(SeriesAnalysis a, List<Integer> candidates, boolean hiddenSteps) {
     TreeSet<Integer> cuts = new TreeSet<>(candidates);
     double pooled = pooledSpread(a, cuts);
-    dropWeakest(a, pooled, cuts);
+    // the steps found inside segments, each with the autocorrelation floor it was admitted with:
+    // the re-check keeps it, and its evidence shows it, by that stricter test, not the plain one
+    Map<Integer, Double> floors = new HashMap<>();
+    dropWeakest(a, pooled, cuts, floors);
     // a step found inside a segment is kept only once: when the re-check drops it again, or a
     // neighbour of it, the next round does not bring it back (no cycle)
     TreeSet<Integer> tried = new TreeSet<>();
-    while (hiddenSteps && addHiddenSteps(a, pooled, cuts, tried)) {
-      dropWeakest(a, pooled, cuts);
+    while (hiddenSteps && addHiddenSteps(a, pooled, cuts, tried, floors)) {
+      dropWeakest(a, pooled, cuts, floors);
     }
     List<Detector.Change> changes = new ArrayList<>();
     for (int c : cuts) {
-      changes.add(test(a, pooled, bound(cuts.lower(c), 0), c, bound(cuts.higher(c), a.points())));
+      changes.add(between(a, pooled, cuts, floors, c));
     }
     List<Detector.Trend> trends = new ArrayList<>();
     int lo = 0;
@@ -61,14 +66,26 @@ final class Recheck {
         a.points(), a.sigma(), a.settings(), List.copyOf(changes), outliers, trends, null);
   }
 
+  /**
+   * The change at cut c tested between its neighbouring cuts: by the test it was admitted on (a
+   * step found inside a segment keeps its autocorrelation floor).
+   */
+  private static Detector.Change between(
+      SeriesAnalysis a, double pooled, TreeSet<Integer> cuts, Map<Integer, Double> floors, int c) {
+    int lo = bound(cuts.lower(c), 0);
+    int hi = bound(cuts.higher(c), a.points());
+    Double floor = floors.get(c);
+    return floor == null ? test(a, pooled, lo, c, hi) : stepInSegment(a, pooled, floor, lo, c, hi);
+  }
+
   /** Drops the weakest failing change and re-tests the rest, until every change passes. */
-  private static void dropWeakest(SeriesAnalysis a, double pooled, TreeSet<Integer> cuts) {
+  private static void dropWeakest(
+      SeriesAnalysis a, double pooled, TreeSet<Integer> cuts, Map<Integer, Double> floors) {
     while (true) {
       Integer weakest = null;
       double weakestT = Double.POSITIVE_INFINITY;
       for (int c : cuts) {
-        Detector.Change ch =
-            test(a, pooled, bound(cuts.lower(c), 0), c, bound(cuts.higher(c), a.points()));
+        Detector.Change ch = between(a, pooled, cuts, floors, c);
         if (!passes(a, ch) && Math.abs(ch.z()) < weakestT) {
           weakest = c;
           weakestT = Math.abs(ch.z());
@@ -78,12 +95,17 @@ final class Recheck {
         return;
       }
       cuts.remove(weakest);
+      floors.remove(weakest);
     }
   }
 
   /** Adds the steps {@link HiddenStep} finds inside the segments; whether it found any. */
   private static boolean addHiddenSteps(
-      SeriesAnalysis a, double pooled, TreeSet<Integer> cuts, TreeSet<Integer> tried) {
+      SeriesAnalysis a,
+      double pooled,
+      TreeSet<Integer> cuts,
+      TreeSet<Integer> tried,
+      Map<Integer, Double> floors) {
     boolean added = false;
     List<Fit> fits = new ArrayList<>();
     int from = 0;
@@ -97,6 +119,7 @@ final class Recheck {
       Optional<Detector.Change> step = HiddenStep.in(a, pooled, phi, lo, hi);
       if (step.isPresent() && tried.add(step.get().index())) {
         cuts.add(step.get().index());
+        floors.put(step.get().index(), phi);
         added = true;
       }
       lo = hi;
@@ -138,12 +161,20 @@ final class Recheck {
    * the larger of σ, the pooled spread and the two segments' own spread.
    */
   static Detector.Change test(SeriesAnalysis a, double pooled, int lo, int c, int hi) {
-    return test(a, pooled, 0, lo, c, hi);
+    return test(a, pooled, 0, Detector.Test.BETWEEN_CHANGES, lo, c, hi);
   }
 
-  /** {@link #test}, the lag-1 autocorrelation at least {@code phiFloor}. */
-  static Detector.Change test(
+  /**
+   * {@link #test} of a step inside a segment ({@link HiddenStep}): the lag-1 autocorrelation at
+   * least {@code phiFloor}.
+   */
+  static Detector.Change stepInSegment(
       SeriesAnalysis a, double pooled, double phiFloor, int lo, int c, int hi) {
+    return test(a, pooled, phiFloor, Detector.Test.STEP_IN_SEGMENT, lo, c, hi);
+  }
+
+  private static Detector.Change test(
+      SeriesAnalysis a, double pooled, double phiFloor, Detector.Test kind, int lo, int c, int hi) {
     Fit before = segment(a, lo, c);
     Fit after = segment(a, c, hi);
     double x = c - 0.5;
@@ -182,7 +213,9 @@ final class Recheck {
         p,
         lo,
         hi,
-        noise);
+        noise,
+        kind,
+        phi);
   }
 
   /** A level, or a line where the segment is long enough and its slope clearly not zero. */
