@@ -78,7 +78,24 @@ public class ChangesHarness {
         releases.stream().mapToInt(s -> s.steps().size()).sum(),
         releases.stream().mapToInt(s -> s.counted().size()).sum(),
         releases.stream().mapToInt(s -> s.points().size()).sum());
+    System.out.printf(
+        Locale.ROOT,
+        "counted changes fewer than %d runs (the minimum segment) from another change or an end of"
+            + " their history: %d%n",
+        Detector.Settings.DEFAULTS.minSegment(),
+        releases.stream().mapToLong(ChangesHarness::crowded).sum());
     MixScores.print(releases, withOracle(releases, args));
+  }
+
+  /** The counted steps of s closer than the minimum segment to another step or an end. */
+  private static long crowded(Series s) {
+    int m = Detector.Settings.DEFAULTS.minSegment();
+    TreeSet<Integer> all = new TreeSet<>(s.steps());
+    all.add(0);
+    all.add(s.points().size());
+    return s.counted().stream()
+        .filter(c -> c - all.lower(c) < m || all.higher(c) - c < m)
+        .count();
   }
 
   /**
