@@ -33,12 +33,15 @@ final class Recheck {
 
   private Recheck() {}
 
+  /** The noise floors a step found inside a segment was admitted with. */
+  record Floor(double pooled, double phi) {}
+
   static Detector.Result judge(SeriesAnalysis a, List<Integer> candidates, boolean hiddenSteps) {
     TreeSet<Integer> cuts = new TreeSet<>(candidates);
     double pooled = pooledSpread(a, cuts);
     // the steps found inside segments, each with the autocorrelation floor it was admitted with:
     // the re-check keeps it, and its evidence shows it, by that stricter test, not the plain one
-    Map<Integer, Double> floors = new HashMap<>();
+    Map<Integer, Floor> floors = new HashMap<>();
     dropWeakest(a, pooled, cuts, floors);
     // a step found inside a segment is kept only once: when the re-check drops it again, or a
     // neighbour of it, the next round does not bring it back (no cycle)
@@ -71,16 +74,18 @@ final class Recheck {
    * step found inside a segment keeps its autocorrelation floor).
    */
   private static Detector.Change between(
-      SeriesAnalysis a, double pooled, TreeSet<Integer> cuts, Map<Integer, Double> floors, int c) {
+      SeriesAnalysis a, double pooled, TreeSet<Integer> cuts, Map<Integer, Floor> floors, int c) {
     int lo = bound(cuts.lower(c), 0);
     int hi = bound(cuts.higher(c), a.points());
-    Double floor = floors.get(c);
-    return floor == null ? test(a, pooled, lo, c, hi) : stepInSegment(a, pooled, floor, lo, c, hi);
+    Floor floor = floors.get(c);
+    return floor == null
+        ? test(a, pooled, lo, c, hi)
+        : stepInSegment(a, floor.pooled(), floor.phi(), lo, c, hi);
   }
 
   /** Drops the weakest failing change and re-tests the rest, until every change passes. */
   private static void dropWeakest(
-      SeriesAnalysis a, double pooled, TreeSet<Integer> cuts, Map<Integer, Double> floors) {
+      SeriesAnalysis a, double pooled, TreeSet<Integer> cuts, Map<Integer, Floor> floors) {
     while (true) {
       Integer weakest = null;
       double weakestT = Double.POSITIVE_INFINITY;
@@ -105,7 +110,7 @@ final class Recheck {
       double pooled,
       TreeSet<Integer> cuts,
       TreeSet<Integer> tried,
-      Map<Integer, Double> floors) {
+      Map<Integer, Floor> floors) {
     boolean added = false;
     List<Fit> fits = new ArrayList<>();
     int from = 0;
@@ -113,18 +118,41 @@ final class Recheck {
       fits.add(segment(a, from, to));
       from = to;
     }
-    double phi = autocorrelation(a, fits.toArray(new Fit[0]));
+    Floor whole = new Floor(pooled, autocorrelation(a, fits.toArray(new Fit[0])));
     int lo = 0;
     for (int hi : append(cuts, a.points())) {
-      Optional<Detector.Change> step = HiddenStep.in(a, pooled, phi, lo, hi);
+      Floor floor = cuts.isEmpty() ? aroundStep(a, lo, hi).orElse(whole) : whole;
+      Optional<Detector.Change> step = HiddenStep.in(a, floor.pooled(), floor.phi(), lo, hi);
       if (step.isPresent() && tried.add(step.get().index())) {
         cuts.add(step.get().index());
-        floors.put(step.get().index(), phi);
+        floors.put(step.get().index(), floor);
         added = true;
       }
       lo = hi;
     }
     return added;
+  }
+
+  /**
+   * The noise floors of a history that is one segment [lo, hi) (the partition found no change),
+   * taken around the step model there: its two levels at their best split. Around the line the
+   * floors hold the step's own misfit: for a 4σ step after 6 of 12 runs, a pooled spread of 1.4σ,
+   * so the step had to gain 9 × 2σ² over the line where it gains 11.7σ², and an autocorrelation of
+   * 0.32 from the misfit alone. A two-sample test takes its variance within the two groups
+   * (Student's pooled variance), not around a model that leaves the difference out. Only where the
+   * line is the whole history: taken around the step model in every segment, a season too weak to
+   * be found or wandering noise passes for steps more often (bench/changes precision 0.950 on seed
+   * 20261205, for recall +0.2 points over this rule).
+   */
+  private static Optional<Floor> aroundStep(SeriesAnalysis a, int lo, int hi) {
+    var split = HiddenStep.split(a, lo, hi);
+    if (split.isEmpty()) {
+      return Optional.empty();
+    }
+    TreeSet<Integer> with = new TreeSet<>(List.of(split.getAsInt()));
+    Fit before = segment(a, lo, split.getAsInt());
+    Fit after = segment(a, split.getAsInt(), hi);
+    return Optional.of(new Floor(pooledSpread(a, with), autocorrelation(a, before, after)));
   }
 
   static boolean passes(SeriesAnalysis a, Detector.Change c) {
