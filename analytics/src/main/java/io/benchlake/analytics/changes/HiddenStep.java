@@ -7,18 +7,18 @@ import java.util.OptionalInt;
  * A step the candidate partition fitted as part of a line. The partition lets a segment be a line
  * at no extra cost, so a short step (3σ between two 14-run segments) costs nothing as a line, and
  * that line's slope, too weak to be a trend, hides it: reported as neither (48 of 100 such steps
- * found before this re-check, 61 with it). Each segment of the re-checked partition is therefore compared with
- * a step model: two levels, split where they fit best. The step is kept when it passes the
- * re-check's own test between the segment's ends (the same noise, alpha, Bonferroni over the split
- * positions, minimum change), with the lag-1 autocorrelation at least that of the whole history
- * around its segments (a season too weak to be found, or wandering noise, makes two short levels
- * look apart). Where the segment is a line (its slope clearly not zero) the step must also beat it
- * as a line must beat a level: its two levels leave less of the residual sum of squares by at least
- * {@link Recheck#SLOPE_T}² noise², or a drift is cut into steps. (bench/changes, seeds 20261205 / 1
- * / 42 / 99: without that, precision 0.941 / 0.944 / 0.962 / 0.946; without the autocorrelation
- * floor, 0.944 / 0.953 / 0.970 / 0.958.) Where the line is the whole history, the floors (pooled
- * spread, autocorrelation) are taken around the two levels instead ({@code Recheck.aroundStep}):
- * around the line they are the step's own misfit.
+ * found before this re-check, 61 with it). Each segment of the re-checked partition is therefore
+ * compared with a step model: two levels, split where they fit best. The step is kept when it
+ * passes the re-check's own test between the segment's ends (the same noise, alpha, Bonferroni over
+ * the split positions, minimum change), with the lag-1 autocorrelation at least that of the whole
+ * history around its segments (a season too weak to be found, or wandering noise, makes two short
+ * levels look apart). Where the segment is a line (its slope clearly not zero) the step must also
+ * beat it as a line must beat a level: its two levels leave less of the residual sum of squares by
+ * at least {@link Recheck#SLOPE_T}² noise², or a drift is cut into steps. (bench/changes, seeds
+ * 20261205 / 1 / 42 / 99: without that, precision 0.941 / 0.944 / 0.962 / 0.946; without the
+ * autocorrelation floor, 0.944 / 0.953 / 0.970 / 0.958.) Where the line is the whole history, the
+ * floors (pooled spread, autocorrelation) are taken around the two levels instead ({@code
+ * Recheck.aroundStep}): around the line they are the step's own misfit.
  */
 final class HiddenStep {
   private HiddenStep() {}
