@@ -1,5 +1,4 @@
 import io.benchlake.analytics.changes.ChangePoints;
-import io.benchlake.analytics.changes.ChangeScore;
 import io.benchlake.analytics.changes.Detector;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +28,8 @@ import java.util.function.Function;
  * mode), heavy tails (Student t, 3 degrees of freedom) or autocorrelated noise (AR(1), phi
  * 0.3-0.7). Recall is counted over the steps of at least 3 sigma and 2% (sigma: the run-to-run
  * noise of a run's mean); smaller steps are labelled but not counted against recall.
+ *
+ * <p>A second mix, of release histories (ReleaseHistories), is scored after it and printed apart.
  */
 public class ChangesHarness {
   static final String[] NUISANCES = {
@@ -51,14 +52,6 @@ public class ChangesHarness {
     for (int i = 0; i < count; i++) {
       mix.add(generate(r.split()));
     }
-    Map<String, Function<List<double[]>, List<Integer>>> detectors = new LinkedHashMap<>();
-    detectors.put("never-report", p -> List.of());
-    // a reference, not a detector: the labels of the steps counted for recall, exactly where they
-    // are (the steps below 3 sigma or 2% are beyond any detector; this is the score they leave)
-    Map<List<double[]>, List<Integer>> counted = new java.util.IdentityHashMap<>();
-    mix.forEach(s -> counted.put(s.points(), s.counted()));
-    detectors.put("oracle (the counted steps)", counted::get);
-    detectors.putAll(detectors(args, 2));
     System.out.printf(
         Locale.ROOT,
         "bench/changes: %d labelled series (seed %d): %d steps, %d counted for recall (>= 3 sigma"
@@ -69,62 +62,56 @@ public class ChangesHarness {
         mix.stream().mapToInt(s -> s.counted().size()).sum(),
         mix.stream().mapToInt(s -> s.points().size()).sum());
     System.out.println("default settings: " + Detector.Settings.DEFAULTS);
-    System.out.printf(
-        Locale.ROOT,
-        "%-40s %8s %10s %8s %9s %8s %8s%n",
-        "detector",
-        "mean F1",
-        "precision",
-        "recall",
-        "reported",
-        "false",
-        "seconds");
-    Map<String, Map<String, double[]>> byNuisance = new TreeMap<>();
-    for (var d : detectors.entrySet()) {
-      double f1 = 0;
-      int reported = 0;
-      int right = 0;
-      int countedFound = 0;
-      int countedAll = 0;
-      long t0 = System.nanoTime();
-      for (Series s : mix) {
-        List<Integer> found = d.getValue().apply(s.points());
-        double f = ChangeScore.of(List.of(s.steps()), found, 5).f1();
-        f1 += f;
-        reported += found.size();
-        right += ChangeScore.truePositives(found, s.steps(), 5);
-        countedFound += ChangeScore.truePositives(s.counted(), found, 5);
-        countedAll += s.counted().size();
-        double[] acc = byNuisance.computeIfAbsent(s.nuisance(), k -> new LinkedHashMap<>())
-            .computeIfAbsent(d.getKey(), k -> new double[3]);
-        acc[0] += f;
-        acc[1]++;
-        acc[2] += found.size() - ChangeScore.truePositives(found, s.steps(), 5);
-      }
-      double seconds = (System.nanoTime() - t0) / 1e9;
-      System.out.printf(
-          Locale.ROOT,
-          "%-40s %8.3f %10.3f %8.3f %9d %8d %8.2f%n",
-          d.getKey(),
-          f1 / mix.size(),
-          reported == 0 ? 1.0 : right / (double) reported,
-          countedAll == 0 ? 1.0 : countedFound / (double) countedAll,
-          reported,
-          reported - right,
-          seconds);
+    MixScores.print(mix, withOracle(mix, args));
+    // the release histories come from the same seed, drawn after the main mix (which they leave
+    // as it was)
+    List<Series> releases = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      releases.add(ReleaseHistories.generate(r.split()));
     }
     System.out.println();
-    System.out.println("mean F1 (false changes) by nuisance:");
-    for (var e : byNuisance.entrySet()) {
-      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-16s", e.getKey()));
-      for (var d : e.getValue().entrySet()) {
-        double[] acc = d.getValue();
-        line.append(
-            String.format(
-                Locale.ROOT, "  %s %.3f (%d)", d.getKey().split(" ")[0], acc[0] / acc[1], (int) acc[2]));
-      }
-      System.out.println(line);
-    }
+    System.out.printf(
+        Locale.ROOT,
+        "release histories (ReleaseHistories: `changes --by release`, every run a point): %d"
+            + " series, %d changes, %d counted for recall (>= 3 sigma and >= 2%%), %d points%n",
+        releases.size(),
+        releases.stream().mapToInt(s -> s.steps().size()).sum(),
+        releases.stream().mapToInt(s -> s.counted().size()).sum(),
+        releases.stream().mapToInt(s -> s.points().size()).sum());
+    System.out.printf(
+        Locale.ROOT,
+        "counted changes fewer than %d runs (the minimum segment) from another change or an end of"
+            + " their history: %d%n",
+        Detector.Settings.DEFAULTS.minSegment(),
+        releases.stream().mapToLong(ChangesHarness::crowded).sum());
+    MixScores.print(releases, withOracle(releases, args));
+  }
+
+  /** The counted steps of s closer than the minimum segment to another step or an end. */
+  private static long crowded(Series s) {
+    int m = Detector.Settings.DEFAULTS.minSegment();
+    TreeSet<Integer> all = new TreeSet<>(s.steps());
+    all.add(0);
+    all.add(s.points().size());
+    return s.counted().stream()
+        .filter(c -> c - all.lower(c) < m || all.higher(c) - c < m)
+        .count();
+  }
+
+  /**
+   * The {@link #detectors} with, after never-report, a reference that is not a detector: the
+   * labels of the steps counted for recall, exactly where they are (the steps below 3 sigma or 2%
+   * are beyond any detector; this is the score they leave).
+   */
+  private static Map<String, Function<List<double[]>, List<Integer>>> withOracle(
+      List<Series> mix, String[] args) {
+    Map<String, Function<List<double[]>, List<Integer>>> detectors = new LinkedHashMap<>();
+    detectors.put("never-report", p -> List.of());
+    Map<List<double[]>, List<Integer>> counted = new java.util.IdentityHashMap<>();
+    mix.forEach(s -> counted.put(s.points(), s.counted()));
+    detectors.put("oracle (the counted steps)", counted::get);
+    detectors.putAll(detectors(args, 2));
+    return detectors;
   }
 
   /**

@@ -38,6 +38,8 @@ final class ChangesJson {
       cm.put("ci_high_pct", finite(c.ciHighPct()));
       cm.put("z", finite(c.z()));
       cm.put("p_value", c.pValue());
+      cm.put("test", c.test().key());
+      cm.put("autocorrelation", finite(c.autocorrelation()));
       cm.put("points_from", c.from() + 1);
       cm.put("points_to", c.to());
       cm.put("noise", finite(c.noise()));

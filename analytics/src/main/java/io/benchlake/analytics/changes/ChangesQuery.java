@@ -218,6 +218,8 @@ public final class ChangesQuery {
               c.pValue(),
               from,
               to,
+              Double.NaN,
+              Detector.Test.OTAVA_T,
               Double.NaN));
     }
     return new Detector.Result(

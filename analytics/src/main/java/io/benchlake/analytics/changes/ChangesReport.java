@@ -33,6 +33,7 @@ public final class ChangesReport {
             "Change (%)",
             "95% CI (%)",
             "p-value",
+            "Test",
             "Points compared",
             "Noise"));
     for (Detector.Change c : r.changes()) {
@@ -50,10 +51,18 @@ public final class ChangesReport {
                   ? ""
                   : number(c.ciLowPct(), 2) + " to " + number(c.ciHighPct(), 2),
               io.benchlake.analytics.query.NumberText.pValue(c.pValue()),
+              test(c),
               (c.from() + 1) + "-" + c.to(),
               number(c.noise(), 3)));
     }
     return rows;
+  }
+
+  /** The test a change was kept by, with the autocorrelation it allowed for. */
+  private static String test(Detector.Change c) {
+    return Double.isFinite(c.autocorrelation())
+        ? c.test().key() + ", autocorrelation " + number(c.autocorrelation(), 2)
+        : c.test().key();
   }
 
   private static String number(double v, int decimals) {
@@ -79,6 +88,11 @@ public final class ChangesReport {
     List<String> out = new ArrayList<>();
     Detector.Result f = r.found();
     out.add("Method: " + r.method().label() + " (" + r.parameters() + ")");
+    r.changes().stream()
+        .map(Detector.Change::test)
+        .distinct()
+        .sorted()
+        .forEach(t -> out.add("Test " + t.key() + ": " + t.description()));
     if (Double.isFinite(f.noise())) {
       out.add(
           "Noise: run-to-run sigma "

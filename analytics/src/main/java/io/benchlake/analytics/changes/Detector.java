@@ -82,8 +82,9 @@ public final class Detector {
   /**
    * A step at point {@code index} (the first point after it): the levels of the fits on either side
    * at the change, the change with its 95% confidence interval (in % of the level before), the t
-   * statistic and its p-value, the points [from, to) of the two segments compared, and the noise σ
-   * the test used.
+   * statistic and its p-value, the points [from, to) of the two segments compared, the noise σ the
+   * test used, and the test the change was kept by with the lag-1 autocorrelation it allowed for
+   * (NaN where the test has none).
    */
   public record Change(
       int index,
@@ -96,7 +97,42 @@ public final class Detector {
       double pValue,
       int from,
       int to,
-      double noise) {}
+      double noise,
+      Test test,
+      double autocorrelation) {}
+
+  /** The test a change was kept by, so its evidence shows the p-value it had to beat alpha with. */
+  public enum Test {
+    /** The re-check's z-test of the two segments between the neighbouring changes. */
+    BETWEEN_CHANGES("between-changes", "z-test between the neighbouring changes"),
+    /**
+     * A step found inside a segment's line ({@link HiddenStep}): the same z-test with the lag-1
+     * autocorrelation at least that of the whole history around its segments.
+     */
+    STEP_IN_SEGMENT(
+        "step-in-segment",
+        "z-test of a step inside a segment, autocorrelation at least the history's"),
+    /** {@code --method otava}: Student's t over the pooled iterations of the two segments. */
+    OTAVA_T("otava-t", "Student's t over the iterations of the two segments");
+
+    private final String key;
+    private final String description;
+
+    Test(String key, String description) {
+      this.key = key;
+      this.description = description;
+    }
+
+    /** Its name in JSON. */
+    public String key() {
+      return key;
+    }
+
+    /** What it is, in words. */
+    public String description() {
+      return description;
+    }
+  }
 
   /** A run far from its neighbours: its value and the level the neighbours give. */
   public record Outlier(int index, double value, double expected) {

@@ -17,6 +17,15 @@ class ChangesReportTest {
     List<double[]> points =
         DetectorTest.series(
             11, 120, 0.005, i -> i == 30 ? 700 : i < 60 ? 1000 : 920 * (1 + 0.10 * (i - 60) / 59));
+    Detector.Result found =
+        method == Method.OTAVA
+            ? ChangesQuery.otava(points, 0.001)
+            : Detector.detect(points, Detector.Settings.DEFAULTS);
+    return result(points, method, found);
+  }
+
+  /** The result of a history of runs every 3 days, each its own version and dataset. */
+  static ChangesQuery.Result result(List<double[]> points, Method method, Detector.Result found) {
     List<ChangesQuery.Run> runs = new ArrayList<>();
     Instant start = Instant.parse("2026-01-01T00:00:00Z");
     for (int i = 0; i < points.size(); i++) {
@@ -28,10 +37,6 @@ class ChangesReportTest {
               "d" + i,
               points.get(i)));
     }
-    Detector.Result found =
-        method == Method.OTAVA
-            ? ChangesQuery.otava(points, 0.001)
-            : Detector.detect(points, Detector.Settings.DEFAULTS);
     return new ChangesQuery.Result(
         "OLTP_RW", 8, "TPS", "time", "h1", runs, method, "params", found);
   }

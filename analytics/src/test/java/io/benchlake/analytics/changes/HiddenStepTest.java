@@ -1,0 +1,158 @@
+package io.benchlake.analytics.changes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.junit.jupiter.api.Test;
+
+/** The evidence of a step found inside a segment's line is that of the test it was kept by. */
+class HiddenStepTest {
+  @Test
+  void aStepFoundInsideASegmentShowsThePValueOfItsStricterTest() {
+    // +10% after 20 runs, then 3 sigma between two 14-run segments: the partition often fits the
+    // last 28 runs as one line, and the step is then found inside it, kept with the whole
+    // history's autocorrelation (around the level and the line) as a floor. Its evidence showed
+    // the plain re-check's p-value (the two segments' own autocorrelation), smaller than the one
+    // it had to beat alpha with.
+    int inside = 0;
+    int stricter = 0;
+    for (long seed = 1; seed <= 100; seed++) {
+      List<double[]> points =
+          DetectorTest.series(seed, 48, 0.01, i -> i < 20 ? 1000 : i < 34 ? 1100 : 1133);
+      for (Detector.Change c : Detector.detect(points, Detector.Settings.DEFAULTS).changes()) {
+        if (c.test() != Detector.Test.STEP_IN_SEGMENT) {
+          assertEquals(Detector.Test.BETWEEN_CHANGES, c.test(), c.toString());
+          continue;
+        }
+        inside++;
+        assertEquals(mean(points, c.from(), c.index()), c.levelBefore(), 1e-6, c.toString());
+        assertEquals(mean(points, c.index(), c.to()), c.levelAfter(), 1e-6, c.toString());
+        double phi = c.autocorrelation();
+        int n1 = c.index() - c.from();
+        int n2 = c.to() - c.index();
+        double se = c.noise() * Math.sqrt((1.0 / n1 + 1.0 / n2) * (1 + phi) / (1 - phi));
+        assertEquals((c.levelAfter() - c.levelBefore()) / se, c.z(), 1e-9, c.toString());
+        int positions = c.to() - c.from() - 2 * Detector.Settings.DEFAULTS.minSegment() + 1;
+        double p = positions * 2 * new NormalDistribution().cumulativeProbability(-Math.abs(c.z()));
+        assertEquals(p, c.pValue(), p * 1e-9, c.toString());
+        assertTrue(c.pValue() < Detector.Settings.DEFAULTS.alpha(), c.toString());
+        // the two segments' own autocorrelation, which the plain re-check takes
+        double own = ownAutocorrelation(points, c.from(), c.index(), c.to());
+        assertTrue(phi >= own - 1e-12, c + " own " + own);
+        stricter += phi > own + 1e-6 ? 1 : 0;
+      }
+    }
+    assertTrue(inside >= 1, "steps found inside a segment: " + inside);
+    assertTrue(stricter >= 1, "none kept with a floor above its segments' own autocorrelation");
+  }
+
+  @Test
+  void aStepInAHistoryFittedAsOneLineIsTestedWithTheNoiseAroundItsTwoLevels() {
+    // 4 sigma after 6 of 12 runs, 3 sigma after 14 of 28: the partition fits the whole history as
+    // one line about half the time, and the noise floors taken around that line held the step's
+    // own misfit (the test's noise at least the RMS around the line: 1.4 sigma for the 12 runs);
+    // they are taken around the two levels now, as a two-sample test takes its variance
+    int inside = 0;
+    int found = 0;
+    for (int n : new int[] {12, 28}) {
+      for (long seed = 1; seed <= 40; seed++) {
+        double step = n == 12 ? 1040 : 1030;
+        List<double[]> points = DetectorTest.series(seed, n, 0.01, i -> i < n / 2 ? 1000 : step);
+        Detector.Result r = Detector.detect(points, Detector.Settings.DEFAULTS);
+        found += n == 12 && r.changes().stream().anyMatch(c -> c.index() == 6) ? 1 : 0;
+        for (Detector.Change c : r.changes()) {
+          // the test's noise is at least σ (rounded up to its grid), so it can be below the RMS
+          // around the line only where the floors are no longer taken around the line
+          if (c.test() == Detector.Test.STEP_IN_SEGMENT
+              && c.from() == 0
+              && c.to() == n
+              && c.noise() < lineRms(points)) {
+            inside++;
+          }
+        }
+      }
+    }
+    assertTrue(inside >= 1, "no step inside a history fitted as one line tested below its RMS");
+    assertTrue(found >= 16, "12 runs: found in " + found + " of 40");
+  }
+
+  @Test
+  void aDriftOverAWholeShortHistoryIsNoStepInsideIt() {
+    // the floors around the two levels must not cut a short drift into a step: a line of 12 to 20
+    // runs, 0.4 sigma a run, whose best split into two levels is 2-4 sigma apart
+    for (int n = 12; n <= 20; n += 4) {
+      for (long seed = 1; seed <= 40; seed++) {
+        Detector.Result r =
+            Detector.detect(
+                DetectorTest.series(seed, n, 0.01, i -> 1000 + 4 * i), Detector.Settings.DEFAULTS);
+        assertTrue(
+            r.changes().stream().noneMatch(c -> c.test() == Detector.Test.STEP_IN_SEGMENT),
+            n + " runs, seed " + seed + ": " + r);
+      }
+    }
+  }
+
+  /** The RMS of the residuals of the points around their least-squares line. */
+  private static double lineRms(List<double[]> points) {
+    int n = points.size();
+    double mx = (n - 1) / 2.0;
+    double my = mean(points, 0, n);
+    double sxy = 0;
+    double sxx = 0;
+    for (int i = 0; i < n; i++) {
+      sxy += (i - mx) * (points.get(i)[0] - my);
+      sxx += (i - mx) * (i - mx);
+    }
+    double slope = sxy / sxx;
+    double ss = 0;
+    for (int i = 0; i < n; i++) {
+      double r = points.get(i)[0] - my - slope * (i - mx);
+      ss += r * r;
+    }
+    return Math.sqrt(ss / n);
+  }
+
+  @Test
+  void theReportNamesTheTestOfEachChange() {
+    for (long seed = 1; seed <= 100; seed++) {
+      List<double[]> points = DetectorTest.series(seed, 28, 0.01, i -> i < 14 ? 1000 : 1030);
+      Detector.Result r = Detector.detect(points, Detector.Settings.DEFAULTS);
+      if (r.changes().stream().anyMatch(c -> c.test() == Detector.Test.STEP_IN_SEGMENT)) {
+        String text = ChangesReport.text(ChangesReportTest.result(points, Method.SEGMENTS, r));
+        assertTrue(text.contains("\tstep-in-segment, autocorrelation 0."), text);
+        assertTrue(text.contains("Test step-in-segment: z-test of a step inside a segment"), text);
+        return;
+      }
+    }
+    throw new AssertionError("no step found inside a segment in 100 histories");
+  }
+
+  private static double mean(List<double[]> points, int from, int to) {
+    double s = 0;
+    for (int i = from; i < to; i++) {
+      s += points.get(i)[0];
+    }
+    return s / (to - from);
+  }
+
+  /** The lag-1 autocorrelation of the residuals around the two levels, pooled, in [0, 0.9]. */
+  private static double ownAutocorrelation(List<double[]> points, int from, int c, int to) {
+    double lag = 0;
+    double sq = 0;
+    for (int[] seg : new int[][] {{from, c}, {c, to}}) {
+      double level = mean(points, seg[0], seg[1]);
+      double prev = Double.NaN;
+      for (int i = seg[0]; i < seg[1]; i++) {
+        double r = points.get(i)[0] - level;
+        if (!Double.isNaN(prev)) {
+          lag += prev * r;
+        }
+        sq += r * r;
+        prev = r;
+      }
+    }
+    return Math.min(0.9, Math.max(0, lag / sq));
+  }
+}
