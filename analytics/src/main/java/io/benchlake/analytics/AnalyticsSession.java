@@ -35,9 +35,6 @@ public final class AnalyticsSession implements AutoCloseable {
   /** The query of {@link #requireRuns()}. */
   public static final String RUNS_SQL = "SELECT count(*) FROM runs";
 
-  /** DuckDB started by {@link #startEarly()}, for the next session to take. */
-  private static CompletableFuture<Connection> earlyStart;
-
   private final Connection connection;
   private final String commit;
   private final Views views;
@@ -107,29 +104,6 @@ public final class AnalyticsSession implements AutoCloseable {
     missing.forEach(d -> views.created().add(d.name()));
   }
 
-  /**
-   * Starts DuckDB (loads its classes and native library and opens a database) on another thread
-   * now, for the next session to take: a command that will most likely read the warehouse calls
-   * it first thing, so the 0.2-0.3 s this takes runs beside the JVM's own start (parsing the
-   * command line, loading classes) instead of after it. Unused, it costs that CPU time and nothing
-   * else (the thread is a daemon; the in-memory database goes with the process).
-   */
-  public static void startEarly() {
-    synchronized (AnalyticsSession.class) {
-      if (earlyStart == null) {
-        earlyStart = startDuckDb();
-      }
-    }
-  }
-
-  private static CompletableFuture<Connection> takeEarlyStart() {
-    synchronized (AnalyticsSession.class) {
-      CompletableFuture<Connection> started = earlyStart;
-      earlyStart = null;
-      return started != null ? started : startDuckDb();
-    }
-  }
-
   private static CompletableFuture<Connection> startDuckDb() {
     return CompletableFuture.supplyAsync(
         () -> {
@@ -152,7 +126,7 @@ public final class AnalyticsSession implements AutoCloseable {
       Set<String> asTables) {
     // DuckDB (its native library, the database) starts on another thread while this one reads
     // and checks the manifest: both are cold-start work of a few hundred ms to a second or more
-    CompletableFuture<Connection> starting = takeEarlyStart();
+    CompletableFuture<Connection> starting = startDuckDb();
     long t = System.nanoTime();
     CurrentCommit commit;
     Manifest manifest;

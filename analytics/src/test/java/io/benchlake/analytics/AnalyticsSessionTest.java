@@ -44,19 +44,6 @@ class AnalyticsSessionTest {
   }
 
   @Test
-  void duckDbStartedEarlyGoesToOneSessionOnly() {
-    Warehouse empty = new Warehouse(dir.resolve("early"));
-    AnalyticsSession.startEarly();
-    AnalyticsSession first = AnalyticsSession.open(empty);
-    try (AnalyticsSession second = AnalyticsSession.open(empty)) {
-      first.close();
-      // the second has a database of its own: closing the first did not close it
-      QueryResult r = second.query("SELECT count(*) AS n FROM runs");
-      assertEquals(0L, ((Number) r.rows().get(0).get(0)).longValue());
-    }
-  }
-
-  @Test
   void aSessionMadeForSomeQueriesAddsTheViewsOfOthersWhenAsked() {
     Warehouse empty = new Warehouse(dir.resolve("later"));
     String later = "SELECT count(*) AS n FROM thread_stats";
@@ -81,7 +68,8 @@ class AnalyticsSessionTest {
                       .get(0)
                       .get(0))
               .longValue());
-      assertEquals("x", session.query("SELECT * FROM canonical_of('test', 'x')").rows().get(0).get(0));
+      assertEquals(
+          "x", session.query("SELECT * FROM canonical_of('test', 'x')").rows().get(0).get(0));
     }
   }
 

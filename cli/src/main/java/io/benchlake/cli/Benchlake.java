@@ -1,8 +1,5 @@
 package io.benchlake.cli;
 
-import io.benchlake.analytics.AnalyticsSession;
-import java.util.Set;
-
 import io.benchlake.bus.BusException;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
@@ -41,12 +38,6 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class
     })
 public final class Benchlake implements Runnable {
-  /**
-   * Verbs that read the warehouse through DuckDB and are over in a second or so: DuckDB starts
-   * beside the JVM's own start for them (a `changes` answered from its cache does not use it).
-   */
-  private static final Set<String> SHORT_READS = Set.of("changes", "trend", "regressions");
-
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -55,9 +46,6 @@ public final class Benchlake implements Runnable {
   }
 
   public static void main(String[] args) {
-    if (args.length > 0 && SHORT_READS.contains(args[0])) {
-      AnalyticsSession.startEarly();
-    }
     BenchlakeHome home;
     try {
       home = BenchlakeHome.fromEnvironment();
