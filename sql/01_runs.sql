@@ -1,3 +1,18 @@
+-- Each run's newest run_started (retracted runs left out) and its newest run_finished: what
+-- `runs` joins, and all that a history (`changes`) needs of a run, so its query need not build the
+-- whole of `runs`.
+CREATE OR REPLACE VIEW started_runs AS
+SELECT * EXCLUDE (rn)
+FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY ingest_seq DESC, emitted_at DESC) AS rn
+      FROM raw_runs r ANTI JOIN retracted_runs x USING (run_id) WHERE kind = 'run_started')
+WHERE rn = 1;
+
+CREATE OR REPLACE VIEW finished_runs AS
+SELECT run_id, status, error, emitted_at AS finished_at, properties_json AS end_properties_json
+FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY emitted_at DESC, ingest_seq DESC) AS rn
+      FROM raw_runs WHERE kind = 'run_finished')
+WHERE rn = 1;
+
 -- One row per run: what run_started said, and how the run ended (run_finished), or 'running'.
 -- properties_json lists run_started's properties, then those only known at the end (run_finished's).
 -- excluded: the run was left out whole (`benchlake annotate RUN --exclude`), with the reason.
@@ -7,20 +22,10 @@
 -- importer_version and source_files_json say where an imported run was read from (its newest
 -- run_source).
 CREATE OR REPLACE VIEW runs AS
-WITH started AS (
-    SELECT * EXCLUDE (rn)
-    FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY ingest_seq DESC, emitted_at DESC) AS rn
-          FROM raw_runs r ANTI JOIN retracted_runs x USING (run_id) WHERE kind = 'run_started')
-    WHERE rn = 1
-), sources AS (
+WITH sources AS (
     SELECT run_id, importer, importer_version, source_files_json
     FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY emitted_at DESC, event_id DESC) AS rn
           FROM raw_runs WHERE kind = 'run_source')
-    WHERE rn = 1
-), finished AS (
-    SELECT run_id, status, error, emitted_at AS finished_at, properties_json AS end_properties_json
-    FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY emitted_at DESC, ingest_seq DESC) AS rn
-          FROM raw_runs WHERE kind = 'run_finished')
     WHERE rn = 1
 )
 SELECT s.run_id, coalesce(cd.canonical, s.dataset) AS dataset, s.test_suite,
@@ -36,7 +41,7 @@ SELECT s.run_id, coalesce(cd.canonical, s.dataset) AS dataset, s.test_suite,
        x.run_id IS NOT NULL AS excluded, x.reason AS excluded_reason,
        s.dataset AS original_dataset, s.test_name AS original_test_name,
        src.importer, src.importer_version, src.source_files_json
-FROM started s LEFT JOIN finished f USING (run_id) LEFT JOIN run_exclusions x USING (run_id)
+FROM started_runs s LEFT JOIN finished_runs f USING (run_id) LEFT JOIN run_exclusions x USING (run_id)
      LEFT JOIN sources src USING (run_id)
      LEFT JOIN canonical_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset
      LEFT JOIN canonical_names ct ON ct.kind = 'test' AND ct.name = s.test_name;

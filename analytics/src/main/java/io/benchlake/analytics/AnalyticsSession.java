@@ -13,8 +13,12 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
@@ -33,11 +37,19 @@ public final class AnalyticsSession implements AutoCloseable {
 
   private final Connection connection;
   private final String commit;
+  private final Views views;
 
-  private AnalyticsSession(Connection connection, String commit) {
+  private AnalyticsSession(Connection connection, String commit, Views views) {
     this.connection = connection;
     this.commit = commit;
+    this.views = views;
   }
+
+  /**
+   * The definitions a session was opened with, the names it created, and the views it creates as
+   * tables: what {@link #prepareFor} needs to add the rest.
+   */
+  private record Views(ViewDefinitions definitions, Set<String> created, Set<String> asTables) {}
 
   public static AnalyticsSession open(Warehouse warehouse) {
     return open(warehouse, defaultSpill());
@@ -45,7 +57,7 @@ public final class AnalyticsSession implements AutoCloseable {
 
   /** A session whose DuckDB spills (sorts and joins larger than memory) into {@code spill}. */
   public static AnalyticsSession open(Warehouse warehouse, Path spill) {
-    return open(warehouse, spill, ViewDefinitions::all);
+    return open(warehouse, spill, ViewDefinitions::all, Set.of());
   }
 
   /**
@@ -53,7 +65,54 @@ public final class AnalyticsSession implements AutoCloseable {
    * creating a view binds everything under it, so a command that needs a few views starts faster.
    */
   public static AnalyticsSession openFor(Warehouse warehouse, Collection<String> queries) {
-    return open(warehouse, defaultSpill(), d -> d.reachedBy(queries));
+    return openFor(warehouse, queries, List.of(), Set.of());
+  }
+
+  /**
+   * A session with the views that {@code queries} reach, ready for {@code later} (queries a command
+   * runs only in some cases: their raw views are made now, their other views by {@link
+   * #prepareFor}); the views named in {@code asTables} are made tables of their rows, computed once
+   * for a view that the queries use several times (the session reads one commit's files, so the
+   * rows are the same at every use).
+   */
+  public static AnalyticsSession openFor(
+      Warehouse warehouse,
+      Collection<String> queries,
+      Collection<String> later,
+      Set<String> asTables) {
+    return open(
+        warehouse,
+        defaultSpill(),
+        d -> {
+          List<String> every = new ArrayList<>(queries);
+          every.addAll(later);
+          return new ViewDefinitions.Selection(
+              d.reachedBy(every).tables(), d.reachedBy(queries).definitions());
+        },
+        asTables);
+  }
+
+  /** Creates the views {@code queries} reach that this session does not have yet. */
+  public void prepareFor(Collection<String> queries) {
+    List<ViewDefinitions.Definition> missing =
+        views.definitions().missingFor(queries, views.created());
+    try (Statement st = connection.createStatement()) {
+      create(st, missing, views.asTables());
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot create views: " + e.getMessage(), e);
+    }
+    missing.forEach(d -> views.created().add(d.name()));
+  }
+
+  private static CompletableFuture<Connection> startDuckDb() {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return DriverManager.getConnection("jdbc:duckdb:");
+          } catch (SQLException e) {
+            throw new CompletionException(e);
+          }
+        });
   }
 
   private static Path defaultSpill() {
@@ -63,27 +122,22 @@ public final class AnalyticsSession implements AutoCloseable {
   private static AnalyticsSession open(
       Warehouse warehouse,
       Path spill,
-      Function<ViewDefinitions, ViewDefinitions.Selection> selecting) {
+      Function<ViewDefinitions, ViewDefinitions.Selection> selecting,
+      Set<String> asTables) {
     // DuckDB (its native library, the database) starts on another thread while this one reads
     // and checks the manifest: both are cold-start work of a few hundred ms to a second or more
-    CompletableFuture<Connection> starting =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return DriverManager.getConnection("jdbc:duckdb:");
-              } catch (SQLException e) {
-                throw new CompletionException(e);
-              }
-            });
+    CompletableFuture<Connection> starting = startDuckDb();
     long t = System.nanoTime();
     CurrentCommit commit;
     Manifest manifest;
+    ViewDefinitions definitions;
     ViewDefinitions.Selection views;
     try {
       commit = warehouse.commit();
       manifest = warehouse.checked(commit.manifest());
       t = lap("manifest read and checked", t);
-      views = selecting.apply(ViewDefinitions.load());
+      definitions = ViewDefinitions.load();
+      views = selecting.apply(definitions);
       t = lap("view definitions read", t);
     } catch (RuntimeException e) {
       starting.thenAccept(AnalyticsSession::closeQuietly);
@@ -102,24 +156,31 @@ public final class AnalyticsSession implements AutoCloseable {
           st.execute(RawTables.createView(table, warehouse.files(manifest, table)));
         }
         t = lap(views.tables().size() + " raw views created", t);
-        for (ViewDefinitions.Definition view : views.definitions()) {
-          try {
-            st.execute(view.sql());
-          } catch (SQLException e) {
-            throw new IllegalStateException(
-                "view script sql/" + view.script() + " failed: " + e.getMessage(), e);
-          }
-        }
+        create(st, views.definitions(), asTables);
         lap(views.definitions().size() + " views and macros created", t);
         String root = warehouse.root().toString();
         st.execute("SET allowed_directories = [" + RawTables.literal(root + "/") + "]");
         st.execute("SET enable_external_access = false");
         st.execute("SET lock_configuration = true");
       }
-      return new AnalyticsSession(c, commit.id());
+      Set<String> created = new HashSet<>();
+      views.definitions().forEach(d -> created.add(d.name()));
+      return new AnalyticsSession(c, commit.id(), new Views(definitions, created, asTables));
     } catch (SQLException e) {
       throw new IllegalStateException(
           "cannot open DuckDB over " + warehouse.root() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void create(
+      Statement st, List<ViewDefinitions.Definition> definitions, Set<String> asTables) {
+    for (ViewDefinitions.Definition view : definitions) {
+      try {
+        st.execute(asTables.contains(view.name()) ? view.tableSql() : view.sql());
+      } catch (SQLException e) {
+        throw new IllegalStateException(
+            "view script sql/" + view.script() + " failed: " + e.getMessage(), e);
+      }
     }
   }
 

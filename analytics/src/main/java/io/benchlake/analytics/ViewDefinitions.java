@@ -30,8 +30,23 @@ public final class ViewDefinitions {
   private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern STRING_LITERAL = Pattern.compile("'(?:[^']|'')*'");
 
+  private static final Pattern CREATE_VIEW =
+      Pattern.compile("(?is)(\\s*CREATE\\s+)(?:OR\\s+REPLACE\\s+)?VIEW(\\s.*)");
+
   /** One statement of a script: the view or macro it creates, and the names it uses. */
-  public record Definition(String script, String name, String sql, Set<String> uses) {}
+  public record Definition(String script, String name, String sql, Set<String> uses) {
+    /**
+     * The statement that creates this view as a table of its rows instead: a session reads one
+     * commit's files, so the rows are those the view would give at every use, computed once.
+     */
+    public String tableSql() {
+      Matcher m = CREATE_VIEW.matcher(sql);
+      if (!m.matches()) {
+        throw new IllegalStateException(name + " is not a view: it cannot be made a table");
+      }
+      return m.group(1) + "OR REPLACE TABLE" + m.group(2);
+    }
+  }
 
   /**
    * What a session creates: the raw views of these tables (in {@link WarehouseTable} order), then
@@ -96,6 +111,28 @@ public final class ViewDefinitions {
 
   /** The raw views and definitions that {@code queries} (SQL texts) use, directly or below. */
   public Selection reachedBy(Collection<String> queries) {
+    Set<String> reached = reached(queries);
+    List<WarehouseTable> tables =
+        List.of(WarehouseTable.values()).stream()
+            .filter(t -> reached.contains(RawTables.viewName(t)))
+            .toList();
+    List<Definition> definitions =
+        byName.values().stream().filter(d -> reached.contains(d.name())).toList();
+    return new Selection(tables, definitions);
+  }
+
+  /**
+   * The definitions {@code queries} reach that are not among {@code created}, in script order: what
+   * a session made for other queries creates before it runs these.
+   */
+  public List<Definition> missingFor(Collection<String> queries, Set<String> created) {
+    Set<String> reached = reached(queries);
+    return byName.values().stream()
+        .filter(d -> reached.contains(d.name()) && !created.contains(d.name()))
+        .toList();
+  }
+
+  private Set<String> reached(Collection<String> queries) {
     Set<String> reached = new HashSet<>();
     Deque<String> pending = new ArrayDeque<>();
     for (String query : queries) {
@@ -107,13 +144,7 @@ public final class ViewDefinitions {
         pending.addAll(byName.get(name).uses());
       }
     }
-    List<WarehouseTable> tables =
-        List.of(WarehouseTable.values()).stream()
-            .filter(t -> reached.contains(RawTables.viewName(t)))
-            .toList();
-    List<Definition> definitions =
-        byName.values().stream().filter(d -> reached.contains(d.name())).toList();
-    return new Selection(tables, definitions);
+    return reached;
   }
 
   /** The words of a SQL text outside comments and string literals, in lower case. */

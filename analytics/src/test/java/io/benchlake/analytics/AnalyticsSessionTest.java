@@ -44,6 +44,36 @@ class AnalyticsSessionTest {
   }
 
   @Test
+  void aSessionMadeForSomeQueriesAddsTheViewsOfOthersWhenAsked() {
+    Warehouse empty = new Warehouse(dir.resolve("later"));
+    String later = "SELECT count(*) AS n FROM thread_stats";
+    try (AnalyticsSession session =
+        AnalyticsSession.openFor(
+            empty,
+            java.util.List.of("SELECT * FROM canonical_of('test', 'x')"),
+            java.util.List.of(later),
+            java.util.Set.of("canonical_names"))) {
+      assertThrows(BadInputException.class, () -> session.query(later), "not made yet");
+      session.prepareFor(java.util.List.of(later));
+      assertEquals(0L, ((Number) session.query(later).rows().get(0).get(0)).longValue());
+      // made a table: the lookup reads it as it read the view
+      assertEquals(
+          1L,
+          ((Number)
+                  session
+                      .query(
+                          "SELECT count(*) FROM duckdb_tables() WHERE table_name ="
+                              + " 'canonical_names'")
+                      .rows()
+                      .get(0)
+                      .get(0))
+              .longValue());
+      assertEquals(
+          "x", session.query("SELECT * FROM canonical_of('test', 'x')").rows().get(0).get(0));
+    }
+  }
+
+  @Test
   void filesWrittenBeforeAColumnExistedStillRead() throws Exception {
     Path root = dir.resolve("old");
     Path staged = new Warehouse(root).staging(1).resolve("runs/month=2026-03");

@@ -41,19 +41,49 @@ class ViewDefinitionsTest {
   @Test
   void changesReachesItsViewsAndNotTheComparisonsOrTheSamples() {
     ViewDefinitions.Selection s = ViewDefinitions.load().reachedBy(ChangesQuery.queries());
-    Set<String> names =
-        Set.copyOf(s.definitions().stream().map(ViewDefinitions.Definition::name).toList());
+    Set<String> names = names(s.definitions());
     for (String needed :
-        List.of(
-            "run_series", "thread_stats", "runs", "canonical_of", "left_out", "r7_percentile")) {
+        List.of("started_runs", "finished_runs", "environments", "iterations", "canonical_of")) {
       assertTrue(names.contains(needed), needed + " missing from " + names);
     }
-    for (String skipped : List.of("config_diff", "comparison", "samples", "timings", "monthly")) {
+    // the whole of runs and the statistics of thread_stats are not read for a history
+    for (String skipped :
+        List.of(
+            "runs",
+            "run_series",
+            "thread_stats",
+            "left_out",
+            "config_diff",
+            "comparison",
+            "samples",
+            "timings",
+            "monthly")) {
       assertFalse(names.contains(skipped), skipped + " created for changes: " + names);
     }
     assertFalse(s.tables().contains(WarehouseTable.SAMPLES), s.tables().toString());
     assertFalse(s.tables().contains(WarehouseTable.TIMINGS), s.tables().toString());
     assertTrue(s.tables().contains(WarehouseTable.ITERATIONS), s.tables().toString());
+    // what it needs at times (the left-out iterations, the mistakes of an empty series) is made
+    // then, and only what it does not have yet
+    Set<String> later =
+        names(ViewDefinitions.load().missingFor(ChangesQuery.laterQueries(), names));
+    assertTrue(later.containsAll(List.of("runs", "left_out")), later.toString());
+    assertFalse(later.contains("iterations"), later.toString());
+  }
+
+  @Test
+  void aViewMadeATableKeepsItsQuery() {
+    ViewDefinitions.Definition view =
+        new ViewDefinitions.Definition(
+            "01_a.sql", "a", "CREATE OR REPLACE VIEW a AS\nSELECT 1 AS view", Set.of());
+    assertEquals("CREATE OR REPLACE TABLE a AS\nSELECT 1 AS view", view.tableSql());
+    ViewDefinitions.Definition macro =
+        new ViewDefinitions.Definition("00_m.sql", "m", "CREATE MACRO m(x) AS x + 1", Set.of());
+    assertThrows(IllegalStateException.class, macro::tableSql);
+  }
+
+  private static Set<String> names(List<ViewDefinitions.Definition> definitions) {
+    return Set.copyOf(definitions.stream().map(ViewDefinitions.Definition::name).toList());
   }
 
   @Test

@@ -15,10 +15,17 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** Reads a history from the views and finds its change points. */
 public final class ChangesQuery {
   private static final String ANNOTATED_SQL = "SELECT EXISTS (SELECT 1 FROM raw_annotations)";
+
+  /**
+   * Made a table once per session: the name's lookup (twice) and the series (twice) each use it,
+   * and as a view each use would follow every alias of every name the runs carry anew.
+   */
+  private static final Set<String> AS_TABLES = Set.of("canonical_names");
 
   private ChangesQuery() {}
 
@@ -67,16 +74,22 @@ public final class ChangesQuery {
    */
   public record History(String test, String host, List<Run> runs, List<LeftOut> leftOut) {}
 
-  /** The SQL a history is read with, for a session to create the views it reaches and no more. */
+  /**
+   * The SQL every history is read with, for a session to create the views it reaches and no more:
+   * the name's lookup, the series (changes_series.sql reads the runs' start and end, environments
+   * and iterations, not the whole of `runs` and `thread_stats`) and whether anything was annotated.
+   */
   public static List<String> queries() {
+    return List.of(CanonicalNames.SQL, QueryFiles.read("changes_series.sql"), ANNOTATED_SQL);
+  }
+
+  /**
+   * The SQL a history needs only at times: the left-out iterations once an annotation was written,
+   * and the one-line mistakes of a series with no runs. Their views are made when they are asked.
+   */
+  public static List<String> laterQueries() {
     return List.of(
-        QueryFiles.read("changes_series.sql"),
-        AnalyticsSession.RUNS_SQL,
-        ANNOTATED_SQL,
-        CanonicalNames.SQL,
-        LeftOut.OF_TEST_SQL,
-        NoHistory.TESTS_SQL,
-        NoHistory.THREADS_SQL);
+        LeftOut.OF_TEST_SQL, AnalyticsSession.RUNS_SQL, NoHistory.TESTS_SQL, NoHistory.THREADS_SQL);
   }
 
   /**
@@ -88,7 +101,8 @@ public final class ChangesQuery {
     if (cached.isPresent()) {
       return cached.get();
     }
-    try (AnalyticsSession session = AnalyticsSession.openFor(warehouse, queries())) {
+    try (AnalyticsSession session =
+        AnalyticsSession.openFor(warehouse, queries(), laterQueries(), AS_TABLES)) {
       History history = history(session, series);
       // the session's own commit: another may have been committed since the lookup above
       cache.store(session.commit(), series, history);
@@ -134,6 +148,7 @@ public final class ChangesQuery {
       throw new IllegalStateException("changes query failed: " + e.getMessage(), e);
     }
     if (runs.isEmpty()) {
+      session.prepareFor(laterQueries());
       session.requireRuns();
       throw NoHistory.of(
           session.connection(),
@@ -149,12 +164,16 @@ public final class ChangesQuery {
               + ": choose one with --host, so a change of machine is not taken for a regression");
     }
     return new History(
-        test,
-        series.host().orElse(hosts.get(0)),
-        runs,
-        annotated(session)
-            ? LeftOut.ofTest(session.connection(), test, series.threads(), null)
-            : List.of());
+        test, series.host().orElse(hosts.get(0)), runs, leftOut(session, test, series));
+  }
+
+  /** The iterations annotations left out of the test at the series' thread count. */
+  private static List<LeftOut> leftOut(AnalyticsSession session, String test, Series series) {
+    if (!annotated(session)) {
+      return List.of();
+    }
+    session.prepareFor(List.of(LeftOut.OF_TEST_SQL));
+    return LeftOut.ofTest(session.connection(), test, series.threads(), null);
   }
 
   /**
