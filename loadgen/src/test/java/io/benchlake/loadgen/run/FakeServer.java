@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import javax.sql.DataSource;
 
 /**
@@ -42,6 +43,12 @@ final class FakeServer implements WorkerConnections, Workload {
   /** A server whose transactions do nothing and take no time. */
   static FakeServer instant() {
     return new FakeServer((worker, connection, call) -> {});
+  }
+
+  /** A server whose every transaction takes {@code millis} of wall time. */
+  static FakeServer taking(long millis) {
+    return new FakeServer(
+        (worker, connection, call) -> LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(millis)));
   }
 
   /** From now on, only {@code accepted} more workers can connect; the rest get error 1040. */

@@ -84,10 +84,7 @@ class IterationDriverTest {
   @Test
   void underARateLatencyCountsFromTheArrivalSoTimeSpentQueuedShows() throws Exception {
     // one worker that needs 5 ms a transaction (200/s) given 400 arrivals a second: a queue grows
-    FakeServer server =
-        new FakeServer(
-            (worker, c, call) -> LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5)));
-    IterationResult r = run(server, plan(0.5, 0, 0, 0.25, 400, -1), 1);
+    IterationResult r = run(FakeServer.taking(5), plan(0.5, 0, 0, 0.25, 400, -1), 1);
 
     assertTrue(r.failure().isEmpty(), r.failure().toString());
     long maxUs = r.latencyUs().getMaxValue();
@@ -113,10 +110,7 @@ class IterationDriverTest {
   @Test
   void theWorkersEventsCountFromTheWarmUpsEndAsSysbenchsPerThreadStatistics() throws Exception {
     // 1 ms a transaction, so each worker does some hundreds in the warm-up and in the window
-    FakeServer server =
-        new FakeServer(
-            (worker, c, call) -> LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)));
-    IterationResult r = run(server, plan(0.5, 0, 0.5, 0.25, 0, -1), 2);
+    IterationResult r = run(FakeServer.taking(1), plan(0.5, 0, 0.5, 0.25, 0, -1), 2);
 
     assertTrue(r.failure().isEmpty(), r.failure().toString());
     long perThread = r.eventsPerThread().stream().mapToLong(Long::longValue).sum();
