@@ -96,7 +96,7 @@ public final class BrokerFaults {
    * (Kafka says no more, and a broker it wanted gone must not go on serving).
    */
   private static void fatal(String how, int status, String message) {
-    String reason = message == null ? "a fatal fault (Kafka's reason is in the log file)" : message;
+    String reason = message == null ? "Kafka's reason is in the log file" : message;
     var hit =
         RUNNING.values().stream()
             .filter(b -> message != null && message.contains(b.logDir().toString()))
@@ -112,6 +112,7 @@ public final class BrokerFaults {
               + ") stopped on a fatal fault: "
               + reason.strip().lines().findFirst().orElse(reason));
       RUNNING.remove(broker.bootstrap(), broker);
+      broker.interruptStart(); // a fault while it starts: the start must not wait on
       // Not in this thread: Kafka's shutdown waits for the thread that is asking.
       Thread stop = new Thread(broker::close, "embedded broker stop after a fatal fault");
       stop.setDaemon(true);

@@ -45,6 +45,17 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final Path logDir;
   private boolean stopped;
 
+  /**
+   * The thread that runs Kafka's start, while it does. A fatal fault during the start (a segment
+   * Kafka cannot load) stops the broker, but Kafka's start would go on waiting for a controller
+   * that has gone; {@link #interruptStart} ends that wait. Its own lock: {@link #close} holds the
+   * broker's while Kafka's shutdown waits for the start.
+   */
+  private final Object startLock = new Object();
+
+  private Thread starting;
+  private boolean startInterrupted;
+
   private EmbeddedBroker(KafkaRaftServer server, String bootstrap, Path logDir) {
     this.server = server;
     this.bootstrap = bootstrap;
@@ -67,6 +78,7 @@ public final class EmbeddedBroker implements AutoCloseable {
       throw e;
     }
     BrokerFaults.watch(broker); // from here on a fatal fault stops the broker, not this JVM
+    broker.startsOn(Thread.currentThread());
     try {
       broker.server.startup();
       try (Admin admin =
@@ -75,11 +87,42 @@ public final class EmbeddedBroker implements AutoCloseable {
         Topics.ensure(admin, EVENT_PARTITIONS, (short) 1);
       }
     } catch (Exception e) {
+      broker.startEnded();
       broker.close();
-      throw new BusException("the embedded Kafka broker did not start: " + e.getMessage(), e);
+      String why =
+          BrokerFaults.describe(broker.bootstrap)
+              .orElse("the embedded Kafka broker did not start: " + e.getMessage());
+      throw new BusException(why, e);
     }
+    broker.startEnded();
     LOG.info("embedded Kafka broker listening on {}, log in {}", broker.bootstrap, broker.logDir);
     return broker;
+  }
+
+  private void startsOn(Thread thread) {
+    synchronized (startLock) {
+      starting = thread;
+    }
+  }
+
+  /** Ends a start that is under way (after a fatal fault): Kafka's waits in it are interrupted. */
+  void interruptStart() {
+    synchronized (startLock) {
+      if (starting != null) {
+        startInterrupted = true;
+        starting.interrupt();
+      }
+    }
+  }
+
+  /** The start is over; an interrupt {@link #interruptStart} sent is not left to the caller. */
+  private void startEnded() {
+    synchronized (startLock) {
+      starting = null;
+      if (startInterrupted) {
+        Thread.interrupted();
+      }
+    }
   }
 
   /** The broker's node, configured on its log directory and ports, not started. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.bus.BusException;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
@@ -101,15 +102,28 @@ class LogIntegrityIT {
     }
   }
 
-  private static Path segment(Path home, int partition) throws Exception {
+  /** The first segment of each partition of the events topic in a home's broker directory. */
+  private static List<Path> segments(Path home) throws Exception {
     try (Stream<Path> walk = Files.walk(home.resolve("kafka"))) {
       return walk.filter(
               p ->
-                  p.getParent().getFileName().toString().equals("benchlake.events-" + partition)
+                  p.getParent().getFileName().toString().startsWith("benchlake.events-")
                       && p.getFileName().toString().endsWith(".log"))
-          .findFirst()
-          .orElseThrow();
+          .sorted()
+          .toList();
     }
+  }
+
+  /** The events segment holding the most bytes: which partition a run's events go to varies. */
+  private static Path fullestSegment(Path home) throws Exception {
+    Path fullest = null;
+    for (Path segment : segments(home)) {
+      if (fullest == null || Files.size(segment) > Files.size(fullest)) {
+        fullest = segment;
+      }
+    }
+    assertTrue(fullest != null && Files.size(fullest) > 0, "an events segment with records");
+    return fullest;
   }
 
   /** What a test does to the broker's directory of a home whose log was ingested. */
@@ -144,9 +158,8 @@ class LogIntegrityIT {
     aRebuildKeepsTheWarehouseAfter(
         "rebuild-truncated",
         dir -> {
-          for (int partition : List.of(0, 1)) {
-            try (RandomAccessFile f =
-                new RandomAccessFile(segment(dir, partition).toFile(), "rw")) {
+          for (Path segment : segments(dir)) {
+            try (RandomAccessFile f = new RandomAccessFile(segment.toFile(), "rw")) {
               f.setLength(f.length() / 2);
             }
           }
@@ -160,13 +173,20 @@ class LogIntegrityIT {
         });
   }
 
+  /**
+   * Bytes of the first record batch's records flipped, its header whole: the broker loads the
+   * segment (a clean shutdown, no recovery), and the batch's CRC tells its reader it is corrupt.
+   */
   @Test
   void aRebuildOverACorruptedSegmentKeepsTheWarehouse() throws Exception {
     aRebuildKeepsTheWarehouseAfter(
         "rebuild-corrupt",
         dir -> {
-          try (RandomAccessFile f = new RandomAccessFile(segment(dir, 0).toFile(), "rw")) {
-            for (long at = f.length() / 3; at < f.length() / 3 + 64; at++) {
+          try (RandomAccessFile f = new RandomAccessFile(fullestSegment(dir).toFile(), "rw")) {
+            f.seek(BATCH_LENGTH_AT);
+            long batchEnd = BATCH_LENGTH_AT + Integer.BYTES + f.readInt();
+            assertTrue(batchEnd > RECORDS_AT + 16 && batchEnd <= f.length(), "a whole batch");
+            for (long at = RECORDS_AT; at < RECORDS_AT + 16; at++) {
               f.seek(at);
               int b = f.read();
               f.seek(at);
@@ -174,6 +194,37 @@ class LogIntegrityIT {
             }
           }
         });
+  }
+
+  /** Where a Kafka record batch (magic 2) keeps its length, and where its records begin. */
+  private static final long BATCH_LENGTH_AT = 8;
+
+  private static final long RECORDS_AT = 61;
+
+  /**
+   * A segment Kafka cannot load (zeros where the next batch's header would be) is a fatal fault
+   * while the broker starts: the start ends at once in one line naming the broker's log, where it
+   * waited for a controller that had gone until something interrupted it.
+   */
+  @Test
+  @Timeout(90)
+  void aSegmentTheBrokerCannotLoadEndsItsStartInOneLine() throws Exception {
+    Path dir = TestDirs.fresh("unloadable-segment");
+    BenchlakeHome home = new BenchlakeHome(dir);
+    Warehouse warehouse = new Warehouse(home.warehouse());
+    long before = ingestedRuns(home, warehouse, new IngestService(1));
+    for (Path segment : segments(dir)) {
+      Files.write(segment, new byte[64], java.nio.file.StandardOpenOption.APPEND);
+    }
+    BusException e =
+        assertThrows(BusException.class, () -> EventBus.connect(home, Optional.empty()).close());
+    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    assertTrue(e.getMessage().contains("stopped on a fatal fault"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains(home.kafka().resolve("data").toAbsolutePath().toString()),
+        e.getMessage());
+    assertEquals(before, tps(warehouse), "the warehouse, untouched");
+    assertTrue(!Thread.currentThread().isInterrupted(), "no interrupt left to the caller");
   }
 
   /**
