@@ -83,9 +83,11 @@ final class IngestCommand implements Callable<Integer> {
       PublisherRegistry.fenceDead(PublisherRegistry.dir(home), connection.bootstrap());
       EventLog.heldBackNotice(connection.bootstrap()).ifPresent(System.out::println);
       if (follow) {
-        return IngestConsole.follow(service, connection.bootstrap(), warehouse, pollInterval());
+        return IngestConsole.follow(
+            service, connection.bootstrap(), home, warehouse, pollInterval());
       }
       IngestService.Result r = service.ingest(connection.bootstrap(), warehouse, rebuild);
+      CachedHistories.refreshAfter(r, home, warehouse);
       if (r.nothingNew()) {
         System.out.println("Nothing new since ingest " + r.seq() + ".");
       }
