@@ -9,7 +9,8 @@ import io.benchlake.warehouse.Warehouse;
 /**
  * What an ingest does once it committed: the histories `changes` kept at the commit before are read
  * again at the new one ({@link HistoryRefresh}), so the first `changes` after it answers from the
- * cache. Every command that ingests calls it after each commit.
+ * cache. Every batch ingest calls it (`ingest`, `ingest --rebuild`, the scheduled and the demo's);
+ * `ingest --follow` does not: it commits at every poll while a run is under way.
  */
 final class CachedHistories {
   private CachedHistories() {}

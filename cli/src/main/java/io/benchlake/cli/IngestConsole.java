@@ -1,6 +1,5 @@
 package io.benchlake.cli;
 
-import io.benchlake.home.BenchlakeHome;
 import io.benchlake.ingest.IngestService;
 import io.benchlake.warehouse.Warehouse;
 import java.time.Duration;
@@ -12,12 +11,7 @@ final class IngestConsole {
   private IngestConsole() {}
 
   /** Ingests until Ctrl-C, which lets the ingest under way commit before the process ends. */
-  static int follow(
-      IngestService service,
-      String bootstrap,
-      BenchlakeHome home,
-      Warehouse warehouse,
-      Duration poll)
+  static int follow(IngestService service, String bootstrap, Warehouse warehouse, Duration poll)
       throws Exception {
     AtomicBoolean stop = new AtomicBoolean();
     AtomicBoolean refused = new AtomicBoolean();
@@ -43,7 +37,6 @@ final class IngestConsole {
           stop::get,
           r -> {
             print(r);
-            CachedHistories.refreshAfter(r, home, warehouse);
             refused.compareAndSet(false, !r.refused().isEmpty());
           });
       // Said before the shutdown hook is let go: once it returns, the process may end at once.
