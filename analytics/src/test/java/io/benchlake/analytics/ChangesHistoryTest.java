@@ -31,6 +31,8 @@ class ChangesHistoryTest {
 
   private static final ChangesQuery.Series SERIES =
       new ChangesQuery.Series("oltp_read_write", 8, "TPS", "time", Optional.empty());
+  private static final ChangesQuery.Series NO_SUCH_TEST =
+      new ChangesQuery.Series("no_such_test", 8, "TPS", "time", Optional.empty());
   private static final ChangesQuery.Options OPTIONS =
       new ChangesQuery.Options(Method.SEGMENTS, Method.SEGMENTS.defaultAlpha(), 0.02);
 
@@ -55,17 +57,7 @@ class ChangesHistoryTest {
 
     // a new commit: iteration 1 of run r05 is left out, so its mean moves
     FixtureWarehouse.commit(
-        warehouse,
-        2,
-        c -> {
-          try (Statement st = c.createStatement()) {
-            st.execute(
-                "INSERT INTO annotations (event_id, run_id, started_at, ingest_seq, emitted_at,"
-                    + " threads, iteration, action, reason, author) VALUES ('n1', 'r05',"
-                    + " '2026-03-05', 2, '2026-03-20', 8, 1, 'exclude', 'a noisy neighbour', 'me')");
-          }
-        },
-        WarehouseTable.ANNOTATIONS);
+        warehouse, 2, ChangesHistoryTest::leaveOutIteration1OfR05, WarehouseTable.ANNOTATIONS);
     ChangesQuery.History after = ChangesQuery.history(warehouse, SERIES, cache);
     assertEquals(1, after.leftOut().size());
     assertEquals("r05", after.leftOut().get(0).runId());
@@ -79,8 +71,7 @@ class ChangesHistoryTest {
   void aMistakeIsNotKeptAndIsSaidAgain() throws Exception {
     Warehouse warehouse = warehouse();
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
-    ChangesQuery.Series unknown =
-        new ChangesQuery.Series("no_such_test", 8, "TPS", "time", Optional.empty());
+    ChangesQuery.Series unknown = NO_SUCH_TEST;
     for (int i = 0; i < 2; i++) {
       BadInputException e =
           assertThrows(
@@ -142,8 +133,7 @@ class ChangesHistoryTest {
   void aSeriesWithNoHistoryAtTheNewCommitIsNotKept() throws Exception {
     Warehouse warehouse = warehouse();
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
-    ChangesQuery.Series gone =
-        new ChangesQuery.Series("no_such_test", 8, "TPS", "time", Optional.empty());
+    ChangesQuery.Series gone = NO_SUCH_TEST;
     cache.store("an earlier commit", gone, ChangesQuery.history(warehouse, SERIES, cache));
 
     HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache);
@@ -159,11 +149,8 @@ class ChangesHistoryTest {
         warehouse,
         2,
         c -> {
+          leaveOutIteration1OfR05(c);
           try (Statement st = c.createStatement()) {
-            st.execute(
-                "INSERT INTO annotations (event_id, run_id, started_at, ingest_seq, emitted_at,"
-                    + " threads, iteration, action, reason, author) VALUES ('n1', 'r05',"
-                    + " '2026-03-05', 2, '2026-03-20', 8, 1, 'exclude', 'a noisy neighbour', 'me')");
             st.execute(
                 "INSERT INTO runs (event_id, run_id, started_at, ingest_seq, kind, emitted_at,"
                     + " dataset, test_name, source, status) VALUES ('r12s', 'r12', '2026-03-13', 2,"
@@ -180,6 +167,16 @@ class ChangesHistoryTest {
         WarehouseTable.ANNOTATIONS,
         WarehouseTable.RUNS,
         WarehouseTable.ITERATIONS);
+  }
+
+  /** Ingest 2's annotation: iteration 1 of run r05 at 8 threads left out. */
+  private static void leaveOutIteration1OfR05(java.sql.Connection c) throws Exception {
+    try (Statement st = c.createStatement()) {
+      st.execute(
+          "INSERT INTO annotations (event_id, run_id, started_at, ingest_seq, emitted_at,"
+              + " threads, iteration, action, reason, author) VALUES ('n1', 'r05',"
+              + " '2026-03-05', 2, '2026-03-20', 8, 1, 'exclude', 'a noisy neighbour', 'me')");
+    }
   }
 
   /** Every field as the report reads it, the values to the last bit. */
