@@ -8,10 +8,11 @@ import java.util.List;
 /**
  * After a warehouse commit, the histories `changes` kept at the commit before are read again at the
  * new one, so that the first `changes` after an ingest answers from {@link HistoryCache} instead of
- * starting DuckDB and scanning every Parquet file (1.3-1.7 s over 1,000 runs, from 0.7 s). Each is
- * read by the very query a `changes` command runs ({@link ChangesQuery#history(AnalyticsSession,
- * ChangesQuery.Series)}) and kept at the session's own commit, so an entry is what a command would
- * compute there, and an ingest that committed meanwhile makes it unreachable, never stale.
+ * starting DuckDB and scanning the Parquet files (over 1,000 runs: 0.6-0.8 s whole instead of
+ * 1.4-1.7, bench/changes-time). Each is read by the very query a `changes` command runs ({@link
+ * ChangesQuery#history(AnalyticsSession, ChangesQuery.Series)}) and kept at the session's own
+ * commit, so an entry is what a command would compute there, and an ingest that committed meanwhile
+ * makes it unreachable, never stale.
  */
 public final class HistoryRefresh {
   /**
