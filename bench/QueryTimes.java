@@ -1,4 +1,6 @@
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.changes.HistoryCache;
+import io.benchlake.analytics.changes.HistoryRefresh;
 import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +19,10 @@ import java.util.Map;
  * manifest, then times the views through the same DuckDB session `benchlake sql` and the reports
  * use: each view whole (count of its rows) and a typical question of each, best of 3 after one
  * warm-up run. Prints one line per query: name, rows, seconds.
+ *
+ * <p>With {@code --next-commit CACHE_DIR} after TESTS and HOSTS (bench/changes-time), commits one
+ * more run as the next ingest, and reads the histories `changes` kept in CACHE_DIR again at the new
+ * commit as `benchlake ingest` does after each commit; prints how long that took.
  */
 public class QueryTimes {
   public static void main(String[] args) throws Exception {
@@ -27,9 +33,13 @@ public class QueryTimes {
     int tests = generateOnly ? Integer.parseInt(args[2]) : 20;
     int hosts = generateOnly ? Integer.parseInt(args[3]) : 3;
     Warehouse warehouse = new Warehouse(root);
+    if (args.length > 5 && args[4].equals("--next-commit")) {
+      nextCommit(warehouse, runs, tests, hosts, new HistoryCache(Path.of(args[5])));
+      return;
+    }
     if (!Files.exists(root.resolve("_ingest/CURRENT"))) {
       long t0 = System.nanoTime();
-      generate(warehouse.staging(1), runs, tests, hosts);
+      generate(warehouse.staging(1), 0, runs, runs, tests, hosts);
       warehouse.commit(1, Map.of(0, 0L));
       System.out.printf("%-60s %12s %8.2f%n", "generate the warehouse", "", (System.nanoTime() - t0) / 1e9);
     }
@@ -77,7 +87,29 @@ public class QueryTimes {
     }
   }
 
-  private static void generate(Path staging, long runs, int tests, int hosts) throws Exception {
+  /**
+   * Ingest N+1 (N the last): one more run, the next after the RUNS the warehouse began with (run
+   * RUNS + N - 1, in a month of its own), then the histories kept read again at that commit.
+   */
+  private static void nextCommit(
+      Warehouse warehouse, long runs, int tests, int hosts, HistoryCache cache) throws Exception {
+    long seq = warehouse.current().seq() + 1;
+    long run = runs + seq - 2;
+    generate(warehouse.staging(seq), run, run + 1, runs, tests, hosts);
+    warehouse.commit(seq, Map.of(0, seq - 1));
+    long t0 = System.nanoTime();
+    HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache);
+    System.out.printf(
+        "ingest %d: %d histories read again in %.0f ms%n",
+        seq, r.kept(), (System.nanoTime() - t0) / 1e6);
+  }
+
+  /**
+   * Runs FROM to TO (exclusive) of a warehouse of RUNS runs spread over ten years, into {@code
+   * staging}.
+   */
+  private static void generate(Path staging, long from, long to, long runs, int tests, int hosts)
+      throws Exception {
     Files.createDirectories(staging);
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement st = c.createStatement()) {
@@ -90,7 +122,9 @@ public class QueryTimes {
               + " 'T' || (i % " + tests + ") AS test_name, CAST(floor(i * 30 / "
               + runs
               + ") AS INTEGER) AS v FROM range("
-              + runs
+              + from
+              + ", "
+              + to
               + ") t(i)");
       st.execute(
           "CREATE TABLE rr AS SELECT *, strftime(started_at, '%Y-%m') AS month,"
@@ -146,6 +180,8 @@ public class QueryTimes {
             + select
             + ") TO '"
             + dir
-            + "' (FORMAT parquet, PARTITION_BY (month), COMPRESSION zstd)");
+            + "' (FORMAT parquet, PARTITION_BY (month), COMPRESSION zstd,"
+            // a name of its own, so that a later ingest's file never takes an earlier one's place
+            + " FILENAME_PATTERN 'part-{uuid}')");
   }
 }

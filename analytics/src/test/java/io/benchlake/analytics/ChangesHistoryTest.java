@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.benchlake.analytics.changes.ChangesQuery;
 import io.benchlake.analytics.changes.ChangesReport;
 import io.benchlake.analytics.changes.HistoryCache;
+import io.benchlake.analytics.changes.HistoryRefresh;
 import io.benchlake.analytics.changes.Method;
 import io.benchlake.home.BadInputException;
 import io.benchlake.warehouse.Warehouse;
@@ -30,6 +31,8 @@ class ChangesHistoryTest {
 
   private static final ChangesQuery.Series SERIES =
       new ChangesQuery.Series("oltp_read_write", 8, "TPS", "time", Optional.empty());
+  private static final ChangesQuery.Series NO_SUCH_TEST =
+      new ChangesQuery.Series("no_such_test", 8, "TPS", "time", Optional.empty());
   private static final ChangesQuery.Options OPTIONS =
       new ChangesQuery.Options(Method.SEGMENTS, Method.SEGMENTS.defaultAlpha(), 0.02);
 
@@ -54,17 +57,7 @@ class ChangesHistoryTest {
 
     // a new commit: iteration 1 of run r05 is left out, so its mean moves
     FixtureWarehouse.commit(
-        warehouse,
-        2,
-        c -> {
-          try (Statement st = c.createStatement()) {
-            st.execute(
-                "INSERT INTO annotations (event_id, run_id, started_at, ingest_seq, emitted_at,"
-                    + " threads, iteration, action, reason, author) VALUES ('n1', 'r05',"
-                    + " '2026-03-05', 2, '2026-03-20', 8, 1, 'exclude', 'a noisy neighbour', 'me')");
-          }
-        },
-        WarehouseTable.ANNOTATIONS);
+        warehouse, 2, ChangesHistoryTest::leaveOutIteration1OfR05, WarehouseTable.ANNOTATIONS);
     ChangesQuery.History after = ChangesQuery.history(warehouse, SERIES, cache);
     assertEquals(1, after.leftOut().size());
     assertEquals("r05", after.leftOut().get(0).runId());
@@ -78,8 +71,7 @@ class ChangesHistoryTest {
   void aMistakeIsNotKeptAndIsSaidAgain() throws Exception {
     Warehouse warehouse = warehouse();
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
-    ChangesQuery.Series unknown =
-        new ChangesQuery.Series("no_such_test", 8, "TPS", "time", Optional.empty());
+    ChangesQuery.Series unknown = NO_SUCH_TEST;
     for (int i = 0; i < 2; i++) {
       BadInputException e =
           assertThrows(
@@ -87,6 +79,128 @@ class ChangesHistoryTest {
       assertTrue(e.getMessage().startsWith("unknown test 'no_such_test'"), e.getMessage());
     }
     assertTrue(cache.find(warehouse.commit().id(), unknown).isEmpty());
+  }
+
+  @Test
+  void aCommitReadsTheKeptHistoriesAgainAsAFreshSessionReadsThem() throws Exception {
+    Warehouse warehouse = warehouse();
+    HistoryCache cache = new HistoryCache(dir.resolve("cache"));
+    List<ChangesQuery.Series> asked =
+        List.of(
+            SERIES,
+            new ChangesQuery.Series("OLTP_RW", 8, "TPS", "release", Optional.empty()),
+            new ChangesQuery.Series("oltp_read_write", 8, "TPS", "time", Optional.of("db1")));
+    ChangesQuery.History before = ChangesQuery.history(warehouse, SERIES, cache);
+    for (ChangesQuery.Series s : asked.subList(1, asked.size())) {
+      try {
+        ChangesQuery.history(warehouse, s, cache);
+      } catch (BadInputException noRunsOnThatHost) {
+        // not kept: the refresh has no entry of it either
+      }
+    }
+    String old = warehouse.commit().id();
+    leaveOutAnIterationAndAddARun(warehouse);
+    assertTrue(cache.find(warehouse.commit().id(), SERIES).isEmpty(), "not refreshed yet");
+
+    HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache);
+
+    assertEquals(warehouse.commit().id(), r.commit());
+    assertEquals(2, r.kept());
+    assertTrue(cache.find(old, SERIES).isEmpty(), "the old commit's entries are dropped");
+    try (AnalyticsSession fresh = AnalyticsSession.open(warehouse)) {
+      for (ChangesQuery.Series s : asked.subList(0, 2)) {
+        ChangesQuery.History kept = cache.find(r.commit(), s).orElseThrow();
+        assertSameHistory(ChangesQuery.history(fresh, s), kept);
+      }
+    }
+    ChangesQuery.History after = cache.find(r.commit(), SERIES).orElseThrow();
+    assertEquals(before.runs().size() + 1, after.runs().size());
+    assertEquals(1, after.leftOut().size());
+    assertTrue(cache.find(r.commit(), asked.get(2)).isEmpty());
+  }
+
+  @Test
+  void aRefreshWithNothingKeptOrNothingNewReadsNothing() throws Exception {
+    Warehouse warehouse = warehouse();
+    HistoryCache cache = new HistoryCache(dir.resolve("cache"));
+    assertEquals(0, HistoryRefresh.refresh(warehouse, cache).kept());
+    assertTrue(java.nio.file.Files.notExists(dir.resolve("cache")), "no cache made");
+    ChangesQuery.history(warehouse, SERIES, cache);
+    assertEquals(0, HistoryRefresh.refresh(warehouse, cache).kept(), "kept at this commit already");
+  }
+
+  @Test
+  void aSeriesWithNoHistoryAtTheNewCommitIsNotKept() throws Exception {
+    Warehouse warehouse = warehouse();
+    HistoryCache cache = new HistoryCache(dir.resolve("cache"));
+    ChangesQuery.Series gone = NO_SUCH_TEST;
+    cache.store("an earlier commit", gone, ChangesQuery.history(warehouse, SERIES, cache));
+
+    HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache);
+
+    assertEquals(List.of(0, 1), List.of(r.kept(), r.notKept()));
+    assertTrue(cache.find(r.commit(), gone).isEmpty());
+    assertThrows(BadInputException.class, () -> ChangesQuery.history(warehouse, gone, cache));
+  }
+
+  /** Ingest 2: iteration 1 of run r05 left out, and a thirteenth run at the higher level. */
+  private static void leaveOutAnIterationAndAddARun(Warehouse warehouse) throws Exception {
+    FixtureWarehouse.commit(
+        warehouse,
+        2,
+        c -> {
+          leaveOutIteration1OfR05(c);
+          try (Statement st = c.createStatement()) {
+            st.execute(
+                "INSERT INTO runs (event_id, run_id, started_at, ingest_seq, kind, emitted_at,"
+                    + " dataset, test_name, source, status) VALUES ('r12s', 'r12', '2026-03-13', 2,"
+                    + " 'run_started', '2026-03-13', 'MariaDB 11.4', 'OLTP_RW', 'x', NULL),"
+                    + " ('r12f', 'r12', '2026-03-13', 2, 'run_finished', '2026-03-13', NULL, NULL,"
+                    + " NULL, 'completed')");
+            st.execute(
+                "INSERT INTO iterations (event_id, run_id, started_at, ingest_seq, row_id, threads,"
+                    + " iteration, metric, value, unit, source, computed, status) VALUES ('r12-1',"
+                    + " 'r12', '2026-03-13', 2, 'r12-1', 8, 1, 'TPS', 1105.5, '', 'x', false,"
+                    + " 'completed')");
+          }
+        },
+        WarehouseTable.ANNOTATIONS,
+        WarehouseTable.RUNS,
+        WarehouseTable.ITERATIONS);
+  }
+
+  /** Ingest 2's annotation: iteration 1 of run r05 at 8 threads left out. */
+  private static void leaveOutIteration1OfR05(java.sql.Connection c) throws Exception {
+    try (Statement st = c.createStatement()) {
+      st.execute(
+          "INSERT INTO annotations (event_id, run_id, started_at, ingest_seq, emitted_at,"
+              + " threads, iteration, action, reason, author) VALUES ('n1', 'r05',"
+              + " '2026-03-05', 2, '2026-03-20', 8, 1, 'exclude', 'a noisy neighbour', 'me')");
+    }
+  }
+
+  /** Every field as the report reads it, the values to the last bit. */
+  private static void assertSameHistory(ChangesQuery.History expected, ChangesQuery.History h) {
+    assertEquals(expected.test(), h.test());
+    assertEquals(expected.host(), h.host());
+    assertEquals(expected.leftOut(), h.leftOut());
+    assertEquals(described(expected), described(h));
+  }
+
+  private static List<String> described(ChangesQuery.History h) {
+    return h.runs().stream()
+        .map(
+            r ->
+                String.join(
+                    " ",
+                    r.runId(),
+                    r.startedAt(),
+                    String.valueOf(r.version()),
+                    String.valueOf(r.dataset()),
+                    Arrays.stream(r.values())
+                        .mapToObj(v -> Long.toHexString(Double.doubleToRawLongBits(v)))
+                        .collect(Collectors.joining(","))))
+        .toList();
   }
 
   private Warehouse warehouse() throws Exception {

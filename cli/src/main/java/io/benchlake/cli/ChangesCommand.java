@@ -79,10 +79,7 @@ final class ChangesCommand implements Callable<Integer> {
     StepClock clock = StepClock.start();
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     ChangesQuery.History history =
-        ChangesQuery.history(
-            new Warehouse(home.warehouse()),
-            wanted,
-            new HistoryCache(home.root().resolve("cache").resolve("changes")));
+        ChangesQuery.history(new Warehouse(home.warehouse()), wanted, HistoryCache.in(home));
     clock.lap("history read");
     ChangesQuery.Result r = ChangesQuery.analyse(wanted, history, options);
     clock.lap("detector");

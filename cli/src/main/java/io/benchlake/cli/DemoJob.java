@@ -74,8 +74,9 @@ final class DemoJob {
       }
       out.println();
       out.println("Ingesting the event log into the warehouse (Flink)...");
-      IngestService.Result result =
-          new IngestService(2).ingest(bus.bootstrap(), new Warehouse(home.warehouse()));
+      Warehouse warehouse = new Warehouse(home.warehouse());
+      IngestService.Result result = new IngestService(2).ingest(bus.bootstrap(), warehouse);
+      CachedHistories.refreshAfter(result, home, warehouse);
       out.printf(
           "Ingest %d read %d events%s.%n",
           result.seq(),

@@ -83,6 +83,8 @@ final class IngestCommand implements Callable<Integer> {
       PublisherRegistry.fenceDead(PublisherRegistry.dir(home), connection.bootstrap());
       EventLog.heldBackNotice(connection.bootstrap()).ifPresent(System.out::println);
       if (follow) {
+        // no histories read again here: a followed run commits at every poll, and reading them at
+        // each would compete with the benchmark for the cores; its next `changes` reads its own
         return IngestConsole.follow(service, connection.bootstrap(), warehouse, pollInterval());
       }
       IngestService.Result r = service.ingest(connection.bootstrap(), warehouse, rebuild);
@@ -98,6 +100,7 @@ final class IngestCommand implements Callable<Integer> {
                 + ".");
       }
       IngestConsole.print(r);
+      CachedHistories.refreshAfter(r, home, warehouse);
       // Exit 4: finished, but some events went to the dead-letter topic (`benchlake dlq`).
       return r.refused().isEmpty() ? 0 : 4;
     }

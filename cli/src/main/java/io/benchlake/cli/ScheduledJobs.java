@@ -96,8 +96,9 @@ final class ScheduledJobs {
 
   private void ingest() throws Exception {
     try (EventBus connection = bus.connect(home)) {
-      IngestService.Result r =
-          new IngestService(2).ingest(connection.bootstrap(), new Warehouse(home.warehouse()));
+      Warehouse warehouse = new Warehouse(home.warehouse());
+      IngestService.Result r = new IngestService(2).ingest(connection.bootstrap(), warehouse);
+      CachedHistories.refreshAfter(r, home, warehouse);
       if (!r.refused().isEmpty()) {
         System.err.println(
             "benchlake: the ingest before the jobs refused "

@@ -1,10 +1,13 @@
 package io.benchlake.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -106,6 +109,7 @@ class BenchlakeCliIT {
     }
     CliRunner.Run again = run("changes", "--test", "OLTP_RW", "--threads", "2", "--format", "json");
     assertEquals(changes.out(), again.out());
+    theNextIngestReadsTheKeptHistoryAgain(changes.out());
     CliRunner.Run badBaseline = run("report", "--test", "OLTP_RW", "--baseline", "nope");
     assertEquals(2, badBaseline.exit());
     assertTrue(badBaseline.err().contains("known: Mariadb 11.4.5-MariaDB"), badBaseline.err());
@@ -115,6 +119,57 @@ class BenchlakeCliIT {
             .startsWith(
                 "TPS by Thread Count\n\nTPS by Thread Count - OLTP_RW\n\nComparison: TPS\n"),
         report.out());
+  }
+
+  /**
+   * An ingest that commits (here an annotation that leaves a run out) reads the history `changes`
+   * kept again at its own commit; the first `changes` after it answers from that, and says what a
+   * command that reads the history itself says.
+   */
+  private static void theNextIngestReadsTheKeptHistoryAgain(String before) throws Exception {
+    java.nio.file.Path cache = home.resolve("cache/changes");
+    List<java.nio.file.Path> keptBefore = listed(cache);
+    String run =
+        run("sql", "select min(run_id) from runs", "--format", "csv").out().lines().toList().get(1);
+    CliRunner.Run annotate = run("annotate", run, "--exclude", "--reason", "a noisy neighbour");
+    assertEquals(0, annotate.exit(), annotate.err());
+    CliRunner.Run ingest = run("ingest");
+    assertEquals(0, ingest.exit(), ingest.err());
+
+    List<java.nio.file.Path> keptAfter = listed(cache);
+    assertEquals(1, keptAfter.size(), keptAfter.toString());
+    assertNotEquals(keptBefore, keptAfter, "kept at the new commit");
+    assertEquals(1, listed(keptAfter.get(0)).size(), "the history asked before");
+    CliRunner.Run first;
+    System.setProperty("benchlake.timing", "true"); // the steps on stderr, a session's among them
+    try {
+      first = run("changes", "--test", "OLTP_RW", "--threads", "2", "--format", "json");
+    } finally {
+      System.clearProperty("benchlake.timing");
+    }
+    assertEquals(0, first.exit(), first.err());
+    assertTrue(first.err().contains("timing: history read"), first.err());
+    assertFalse(first.err().contains("timing: session:"), "no session: " + first.err());
+    assertTrue(before.contains("\"runs\" : 2"), before);
+    assertTrue(first.out().contains("\"runs\" : 1"), "the run left out: " + first.out());
+    deleteTree(cache);
+    CliRunner.Run readAnew =
+        run("changes", "--test", "OLTP_RW", "--threads", "2", "--format", "json");
+    assertEquals(readAnew.out(), first.out());
+  }
+
+  private static List<java.nio.file.Path> listed(java.nio.file.Path dir) throws Exception {
+    try (var files = java.nio.file.Files.list(dir)) {
+      return files.sorted().toList();
+    }
+  }
+
+  private static void deleteTree(java.nio.file.Path dir) throws Exception {
+    try (var all = java.nio.file.Files.walk(dir)) {
+      for (java.nio.file.Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.delete(p);
+      }
+    }
   }
 
   @Test

@@ -101,13 +101,17 @@ public final class ChangesQuery {
     if (cached.isPresent()) {
       return cached.get();
     }
-    try (AnalyticsSession session =
-        AnalyticsSession.openFor(warehouse, queries(), laterQueries(), AS_TABLES)) {
+    try (AnalyticsSession session = openSession(warehouse)) {
       History history = history(session, series);
       // the session's own commit: another may have been committed since the lookup above
       cache.store(session.commit(), series, history);
       return history;
     }
+  }
+
+  /** A session over the warehouse's current commit with the views that histories are read by. */
+  static AnalyticsSession openSession(Warehouse warehouse) {
+    return AnalyticsSession.openFor(warehouse, queries(), laterQueries(), AS_TABLES);
   }
 
   /** The history as the session's views give it. */

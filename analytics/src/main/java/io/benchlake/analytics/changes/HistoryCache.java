@@ -1,6 +1,7 @@
 package io.benchlake.analytics.changes;
 
 import io.benchlake.analytics.report.LeftOut;
+import io.benchlake.home.BenchlakeHome;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -12,9 +13,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -29,10 +33,12 @@ import java.util.stream.Stream;
  * never a stale answer. An entry also names the build of this module (the views and queries that
  * computed it), and a file of another build, another series or a damaged one is a miss. Values are
  * kept as their IEEE bits, so a cached history gives the same numbers to the last bit. Writing is
- * best effort: a home that cannot be written costs the next command the session, nothing else.
+ * best effort: a home that cannot be written costs the next command the session, nothing else. A
+ * commit's entries name their series, so that an ingest can read them again at the next commit
+ * ({@link HistoryRefresh}).
  */
 public final class HistoryCache {
-  private static final int FORMAT = 1;
+  private static final int FORMAT = 2;
 
   private final Path dir;
   private final String build;
@@ -47,21 +53,85 @@ public final class HistoryCache {
     this.build = build;
   }
 
-  /** The history of {@code series} at {@code commit}, when an earlier command kept it. */
+  /** A cache in {@code home}'s {@code cache/changes}, where `changes` and the ingests keep it. */
+  public static HistoryCache in(BenchlakeHome home) {
+    return new HistoryCache(home.root().resolve("cache").resolve("changes"));
+  }
+
+  /**
+   * The history of {@code series} at {@code commit}, when an earlier command kept it. A hit marks
+   * the entry as asked now, the order in which {@link #askedBefore} lists them.
+   */
   public Optional<ChangesQuery.History> find(String commit, ChangesQuery.Series series) {
     Path file = file(commit, series);
+    Optional<ChangesQuery.History> found;
     try (DataInputStream in =
         new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
       if (in.readInt() != FORMAT
           || !build.equals(in.readUTF())
           || !commit.equals(in.readUTF())
-          || !key(series).equals(in.readUTF())) {
+          || !series.equals(readSeries(in))) {
         return Optional.empty();
       }
-      return Optional.of(readHistory(in));
+      found = Optional.of(readHistory(in));
     } catch (IOException | RuntimeException e) {
       // none yet, or a file cut short or garbled (a full disk, a hand edit): a miss
       return Optional.empty();
+    }
+    try {
+      Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
+    } catch (IOException e) {
+      // a read-only home: the entry keeps the time it was written at
+    }
+    return found;
+  }
+
+  /**
+   * The series whose histories were kept at commits other than {@code commit}, the most recently
+   * asked first, at most {@code most}: what the first `changes` after {@code commit} may ask again.
+   * Entries of any build count (the question is the same); unreadable ones are left out.
+   */
+  public List<ChangesQuery.Series> askedBefore(String commit, int most) {
+    record Asked(ChangesQuery.Series series, FileTime at) {}
+    List<Asked> asked = new ArrayList<>();
+    try (Stream<Path> commits = Files.list(dir)) {
+      for (Path other : commits.filter(d -> !d.getFileName().toString().equals(commit)).toList()) {
+        try (Stream<Path> files = Files.list(other)) {
+          for (Path f : files.filter(f -> f.toString().endsWith(".bin")).toList()) {
+            seriesOf(f).ifPresent(s -> asked.add(new Asked(s, lastModified(f))));
+          }
+        }
+      }
+    } catch (IOException e) {
+      // no cache yet, or entries dropped by another command meanwhile: nothing (more) to ask
+    }
+    return asked.stream()
+        .sorted(Comparator.comparing(Asked::at).reversed())
+        .map(Asked::series)
+        .distinct()
+        .limit(most)
+        .toList();
+  }
+
+  private static Optional<ChangesQuery.Series> seriesOf(Path file) {
+    try (DataInputStream in =
+        new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+      if (in.readInt() != FORMAT) {
+        return Optional.empty();
+      }
+      in.readUTF(); // the build
+      in.readUTF(); // the commit
+      return Optional.of(readSeries(in));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static FileTime lastModified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file);
+    } catch (IOException e) {
+      return FileTime.fromMillis(0);
     }
   }
 
@@ -79,7 +149,7 @@ public final class HistoryCache {
         out.writeInt(FORMAT);
         out.writeUTF(build);
         out.writeUTF(commit);
-        out.writeUTF(key(series));
+        writeSeries(out, series);
         writeHistory(out, history);
       } catch (IOException | RuntimeException e) {
         Files.deleteIfExists(partial);
@@ -120,6 +190,23 @@ public final class HistoryCache {
         s.metric(),
         s.by(),
         s.host().map(h -> "host " + h).orElse("any host"));
+  }
+
+  private static void writeSeries(DataOutputStream out, ChangesQuery.Series s) throws IOException {
+    writeString(out, s.test());
+    out.writeInt(s.threads());
+    writeString(out, s.metric());
+    writeString(out, s.by());
+    writeString(out, s.host().orElse(null));
+  }
+
+  private static ChangesQuery.Series readSeries(DataInputStream in) throws IOException {
+    return new ChangesQuery.Series(
+        readString(in),
+        in.readInt(),
+        readString(in),
+        readString(in),
+        Optional.ofNullable(readString(in)));
   }
 
   private static void writeHistory(DataOutputStream out, ChangesQuery.History h)

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.benchlake.analytics.report.LeftOut;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -100,6 +102,66 @@ class HistoryCacheTest {
     assertTrue(cache.find("c1", SERIES).isPresent());
     try (Stream<Path> files = Files.list(dir.resolve("c1"))) {
       assertFalse(files.anyMatch(f -> f.getFileName().toString().endsWith(".partial")));
+    }
+  }
+
+  @Test
+  void theSeriesAskedAtOtherCommitsComeMostRecentlyAskedFirst() throws Exception {
+    HistoryCache cache = new HistoryCache(dir, "build 1");
+    ChangesQuery.Series byRelease =
+        new ChangesQuery.Series("oltp_rw", 64, "TPS", "release", Optional.of("db 1\nb"));
+    ChangesQuery.Series other =
+        new ChangesQuery.Series("tpcc", 8, "NOPM", "time", Optional.empty());
+    cache.store("c1", SERIES, history());
+    cache.store("c1", byRelease, history());
+    cache.store("c1", other, history());
+    try (Stream<Path> files = Files.list(dir.resolve("c1"))) {
+      for (Path f : files.toList()) {
+        Files.setLastModifiedTime(f, FileTime.from(Instant.now().minusSeconds(3_600)));
+      }
+    }
+    asked(cache, "c1", SERIES, 3_000);
+    asked(cache, "c1", byRelease, 1_000);
+    asked(cache, "c1", other, 2_000);
+    assertEquals(List.of(byRelease, other, SERIES), cache.askedBefore("c2", 16));
+    assertEquals(List.of(byRelease), cache.askedBefore("c2", 1));
+    assertEquals(List.of(), cache.askedBefore("c1", 16), "those of the commit itself");
+
+    assertTrue(cache.find("c1", SERIES).isPresent());
+    assertEquals(SERIES, cache.askedBefore("c2", 1).get(0), "a hit is an ask");
+    assertEquals(
+        List.of(SERIES),
+        new HistoryCache(dir, "build 2").askedBefore("c2", 1),
+        "asked of another build");
+  }
+
+  @Test
+  void aDamagedEntryIsNotAskedAgain() throws Exception {
+    HistoryCache cache = new HistoryCache(dir, "build 1");
+    cache.store("c1", SERIES, history());
+    try (Stream<Path> files = Files.list(dir.resolve("c1"))) {
+      Files.write(files.findFirst().orElseThrow(), new byte[] {0, 0, 0, 2, 0});
+    }
+    assertEquals(List.of(), cache.askedBefore("c2", 16));
+    assertEquals(List.of(), new HistoryCache(dir.resolve("none yet"), "b").askedBefore("c2", 16));
+  }
+
+  /** Marks the entry of {@code series} as asked {@code secondsAgo}, the others asked earlier. */
+  private void asked(HistoryCache cache, String commit, ChangesQuery.Series series, int secondsAgo)
+      throws Exception {
+    assertTrue(cache.find(commit, series).isPresent());
+    try (Stream<Path> files = Files.list(dir.resolve(commit))) {
+      Path newest =
+          files.max(java.util.Comparator.comparing(HistoryCacheTest::modified)).orElseThrow();
+      Files.setLastModifiedTime(newest, FileTime.from(Instant.now().minusSeconds(secondsAgo)));
+    }
+  }
+
+  private static FileTime modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 

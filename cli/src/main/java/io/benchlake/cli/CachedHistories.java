@@ -1,0 +1,35 @@
+package io.benchlake.cli;
+
+import io.benchlake.analytics.changes.HistoryCache;
+import io.benchlake.analytics.changes.HistoryRefresh;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.ingest.IngestService;
+import io.benchlake.warehouse.Warehouse;
+
+/**
+ * What an ingest does once it committed: the histories `changes` kept at the commit before are read
+ * again at the new one ({@link HistoryRefresh}), so the first `changes` after it answers from the
+ * cache. Every batch ingest calls it (`ingest`, `ingest --rebuild`, the scheduled and the demo's);
+ * `ingest --follow` does not: it commits at every poll while a run is under way.
+ */
+final class CachedHistories {
+  private CachedHistories() {}
+
+  /** After {@code r}: nothing when it committed nothing new. */
+  static void refreshAfter(IngestService.Result r, BenchlakeHome home, Warehouse warehouse) {
+    if (r.nothingNew()) {
+      return;
+    }
+    try {
+      HistoryRefresh.refresh(warehouse, HistoryCache.in(home));
+    } catch (RuntimeException e) {
+      // The commit stands: what is lost is the speed of the next `changes`, which reads its own.
+      System.err.println(
+          "benchlake: the histories `changes` kept were not read again at ingest "
+              + r.seq()
+              + " ("
+              + e.getMessage()
+              + "); the next `changes` reads its history itself");
+    }
+  }
+}
