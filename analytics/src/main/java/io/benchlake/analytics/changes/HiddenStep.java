@@ -47,13 +47,13 @@ final class HiddenStep {
 
   /**
    * The staircase inside the line [lo, hi): two or more steps in one segment that the partition
-   * fitted as one line, each step too small against the line's slope for {@link #in} to find
-   * alone (three releases 5% apart, 4.7σ each, in 16 runs: a trend of -0.95% a run, no step).
-   * {@link #stairs} gives its levels; it replaces the line when it leaves less of the line's
-   * residual sum of squares by at least {@link Recheck#SLOPE_T}² noise² (the first step against
-   * the line, as {@link #in} asks: both have two parameters) plus the penalty for every further
-   * change (as the partition charges it), and when every step passes the test of a step inside a
-   * segment between its neighbours; else empty.
+   * fitted as one line, each step too small against the line's slope for {@link #in} to find alone
+   * (three releases 5% apart, 4.7σ each, in 16 runs: a trend of -0.95% a run, no step). {@link
+   * #stairs} gives its levels; it replaces the line when it leaves less of the line's residual sum
+   * of squares by at least {@link Recheck#SLOPE_T}² noise² (the first step against the line, as
+   * {@link #in} asks: both have two parameters) plus the penalty for every further change (as the
+   * partition charges it), and when every step passes the test of a step inside a segment between
+   * its neighbours; else empty.
    */
   static List<Detector.Change> staircase(
       SeriesAnalysis a, double pooled, double phi, int lo, int hi, List<Integer> stairs) {
@@ -89,11 +89,11 @@ final class HiddenStep {
   }
 
   /**
-   * The levels of the staircase that a line [lo, hi) may hide: the optimal partition of the
-   * segment into levels alone, each of at least the minimum segment, with the detector's penalty
-   * per change in units of σ² (Jackson et al. 2005, as the candidates are found); its change
-   * points, in order. Empty when the segment is not a line (its slope clearly not zero) or the
-   * levels change fewer than twice ({@link #in} looks for one step).
+   * The levels of the staircase that a line [lo, hi) may hide: the optimal partition of the segment
+   * into levels alone, each of at least the minimum segment, with the detector's penalty per change
+   * in units of σ² (Jackson et al. 2005, as the candidates are found); its change points, in order.
+   * Empty when the segment is not a line (its slope clearly not zero) or the levels change fewer
+   * than twice ({@link #in} looks for one step).
    */
   static List<Integer> stairs(SeriesAnalysis a, int lo, int hi) {
     if (!(a.sigma() > 0) || !Recheck.segment(a, lo, hi).linear()) {

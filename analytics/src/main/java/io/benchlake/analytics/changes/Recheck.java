@@ -177,11 +177,11 @@ final class Recheck {
   /**
    * Whether a change next to a side too short for a slope of its own ({@link #TREND_POINTS}) beats
    * the line through both sides, where the two are a line: its two fits leave less of the line's
-   * residual sum of squares by at least {@link #SLOPE_T}² noise², as a line must beat a level and
-   * a step found inside a line must beat it ({@link HiddenStep}). The z-test compares the short
-   * side's level with the other side's fit, and a short side's level says nothing of its slope:
-   * the last 4 runs of a drift of 0.4σ a run passed for a step of 5.8 z against the 10 runs
-   * before them, a level (DetectorTest.aShortDriftIsNotCutIntoAStep with segments of 3 runs).
+   * residual sum of squares by at least {@link #SLOPE_T}² noise², as a line must beat a level and a
+   * step found inside a line must beat it ({@link HiddenStep}). The z-test compares the short
+   * side's level with the other side's fit, and a short side's level says nothing of its slope: the
+   * last 4 runs of a drift of 0.4σ a run passed for a step of 5.8 z against the 10 runs before
+   * them, a level (DetectorTest.aShortDriftIsNotCutIntoAStep with segments of 3 runs).
    */
   static boolean beatsLine(SeriesAnalysis a, Detector.Change c) {
     Fit before = segment(a, c.from(), c.index());

@@ -103,8 +103,7 @@ class DetectorTest {
     // 3 runs apart
     for (long seed = 1; seed <= 20; seed++) {
       Detector.Result r =
-          Detector.detect(
-              series(seed, 24, 0.01, i -> i >= 9 && i < 12 ? 1100 : 1000), DEFAULTS);
+          Detector.detect(series(seed, 24, 0.01, i -> i >= 9 && i < 12 ? 1100 : 1000), DEFAULTS);
       assertEquals(
           List.of(9, 12),
           r.changes().stream().map(Detector.Change::index).toList(),
@@ -202,7 +201,8 @@ class DetectorTest {
     // 200 histories; a change next to a side that short must also beat the line through both
     int changes = 0;
     for (long seed = 1; seed <= 200; seed++) {
-      changes += Detector.detect(series(seed, 20, 0.01, i -> 1000 + 6 * i), DEFAULTS).changes().size();
+      changes +=
+          Detector.detect(series(seed, 20, 0.01, i -> 1000 + 6 * i), DEFAULTS).changes().size();
     }
     assertTrue(changes <= 6, "changes in 200 drifting histories: " + changes);
   }
@@ -214,8 +214,10 @@ class DetectorTest {
     // found alone; found as the two steps in 11 of 100 before the staircase was tried, now 20
     int found = 0;
     for (long seed = 1; seed <= 100; seed++) {
-      Detector.Result r = Detector.detect(series(seed, 15, 0.01, i -> 1000 - 40 * (i / 5)), DEFAULTS);
-      found += r.changes().stream().map(Detector.Change::index).toList().equals(List.of(5, 10)) ? 1 : 0;
+      Detector.Result r =
+          Detector.detect(series(seed, 15, 0.01, i -> 1000 - 40 * (i / 5)), DEFAULTS);
+      found +=
+          r.changes().stream().map(Detector.Change::index).toList().equals(List.of(5, 10)) ? 1 : 0;
     }
     assertTrue(found >= 17, "found in " + found + " of 100");
   }
