@@ -75,7 +75,9 @@ class HiddenStepTest {
       }
     }
     assertTrue(inside >= 1, "no step inside a history fitted as one line tested below its RMS");
-    assertTrue(found >= 16, "12 runs: found in " + found + " of 40");
+    // (16 with a minimum segment of 5 runs; with 3, the step at 6 of 12 runs is one of 7 positions
+    // for Bonferroni, not 3, and one history, p 7e-5 before, no longer passes)
+    assertTrue(found >= 15, "12 runs: found in " + found + " of 40");
   }
 
   @Test
