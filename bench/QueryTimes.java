@@ -100,8 +100,12 @@ public class QueryTimes {
     long t0 = System.nanoTime();
     HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache);
     System.out.printf(
-        "ingest %d: every history kept (%d series, %d bytes) in %.0f ms%n",
-        seq, r.series(), r.bytes(), (System.nanoTime() - t0) / 1e6);
+        "ingest %d: every history kept (%d series, %d bytes%s) in %.0f ms%n",
+        seq,
+        r.series(),
+        r.bytes(),
+        r.overBound() ? ", none: over the bound" : "",
+        (System.nanoTime() - t0) / 1e6);
   }
 
   /**

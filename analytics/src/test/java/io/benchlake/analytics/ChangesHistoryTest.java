@@ -1,6 +1,7 @@
 package io.benchlake.analytics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -126,6 +127,20 @@ class ChangesHistoryTest {
     assertEquals(1, HistoryRefresh.refresh(warehouse, cache).series());
     assertEquals(
         0, HistoryRefresh.refresh(warehouse, cache).series(), "kept at this commit already");
+  }
+
+  @Test
+  void aWarehouseOverTheBoundKeepsNothingAndChangesReadsItsOwn() throws Exception {
+    Warehouse warehouse = warehouse();
+    HistoryCache cache = new HistoryCache(dir.resolve("cache"));
+    HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache, 23);
+    assertTrue(r.overBound(), "24 iteration rows over a bound of 23");
+    assertEquals(0, r.series());
+    assertTrue(cache.find(r.commit(), SERIES).isEmpty());
+    HistoryRefresh.Result atTheBound = HistoryRefresh.refresh(warehouse, cache, 24);
+    assertFalse(atTheBound.overBound());
+    assertEquals(1, atTheBound.series());
+    assertTrue(cache.find(r.commit(), SERIES).isPresent());
   }
 
   @Test

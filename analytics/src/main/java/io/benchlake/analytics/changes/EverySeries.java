@@ -30,6 +30,8 @@ final class EverySeries {
   private static final String RUNS_SQL = QueryFiles.read("changes_every_run.sql");
   private static final String VALUES_SQL = QueryFiles.read("changes_every_value.sql");
   private static final String LEFT_OUT_SQL = QueryFiles.read("left_out_every_test.sql");
+  // the Parquet footers' row counts: no file is read for it
+  private static final String ROWS_SQL = "SELECT count(*) FROM raw_iterations";
 
   /**
    * Made tables once per session: the runs are read by two of the queries, and the names by them
@@ -43,9 +45,20 @@ final class EverySeries {
   static AnalyticsSession openSession(Warehouse warehouse) {
     return AnalyticsSession.openFor(
         warehouse,
-        List.of(NAMES_SQL, RUNS_SQL, VALUES_SQL, ChangesQuery.ANNOTATED_SQL),
+        List.of(NAMES_SQL, RUNS_SQL, VALUES_SQL, ChangesQuery.ANNOTATED_SQL, ROWS_SQL),
         List.of(LEFT_OUT_SQL),
         AS_TABLES);
+  }
+
+  /** How many iteration rows the warehouse holds, a bound on what {@link #write} reads. */
+  static long iterationRows(AnalyticsSession session) {
+    try (PreparedStatement st = session.connection().prepareStatement(ROWS_SQL);
+        ResultSet rs = st.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot count the iterations: " + e.getMessage(), e);
+    }
   }
 
   /** Writes every test's histories through {@code out}, then the names that may be typed. */
