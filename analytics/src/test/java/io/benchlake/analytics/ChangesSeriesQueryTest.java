@@ -58,17 +58,7 @@ class ChangesSeriesQueryTest {
   @ParameterizedTest
   @ValueSource(longs = {1, 2, 3, 4})
   void theNarrowQueryGivesTheRowsOfTheViews(long seed) throws Exception {
-    Random random = new Random(seed);
-    Warehouse warehouse =
-        FixtureWarehouse.write(
-            dir.resolve("w"),
-            c -> fill(c, random),
-            WarehouseTable.RUNS,
-            WarehouseTable.ENVIRONMENTS,
-            WarehouseTable.ITERATIONS,
-            WarehouseTable.ANNOTATIONS,
-            WarehouseTable.ALIASES,
-            WarehouseTable.RETRACTIONS);
+    Warehouse warehouse = randomWarehouse(seed);
     String views = resource("/changes_series_views.sql");
     String narrow = QueryFiles.read("changes_series.sql");
     int compared = 0;
@@ -116,17 +106,7 @@ class ChangesSeriesQueryTest {
   @ParameterizedTest
   @ValueSource(longs = {1, 2})
   void everySeriesKeptAtACommitIsWhatASessionReads(long seed) throws Exception {
-    Random random = new Random(seed);
-    Warehouse warehouse =
-        FixtureWarehouse.write(
-            dir.resolve("w"),
-            c -> fill(c, random),
-            WarehouseTable.RUNS,
-            WarehouseTable.ENVIRONMENTS,
-            WarehouseTable.ITERATIONS,
-            WarehouseTable.ANNOTATIONS,
-            WarehouseTable.ALIASES,
-            WarehouseTable.RETRACTIONS);
+    Warehouse warehouse = randomWarehouse(seed);
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
     HistoryRefresh.Result kept = HistoryRefresh.refresh(warehouse, cache);
     assertEquals(warehouse.commit().id(), kept.commit());
@@ -225,6 +205,20 @@ class ChangesSeriesQueryTest {
       lines.add(line.toString());
     }
     return lines;
+  }
+
+  /** A warehouse of forty random runs (see {@link #fill}). */
+  private Warehouse randomWarehouse(long seed) throws Exception {
+    Random random = new Random(seed);
+    return FixtureWarehouse.write(
+        dir.resolve("w"),
+        c -> fill(c, random),
+        WarehouseTable.RUNS,
+        WarehouseTable.ENVIRONMENTS,
+        WarehouseTable.ITERATIONS,
+        WarehouseTable.ANNOTATIONS,
+        WarehouseTable.ALIASES,
+        WarehouseTable.RETRACTIONS);
   }
 
   /** The rows' run, dataset and values only, as a history keeps them. */
