@@ -4,7 +4,6 @@ import io.benchlake.analytics.report.LeftOut;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -53,12 +52,5 @@ record TestHistories(String test, List<KeptRun> runs, List<LeftOut> leftOut, Lis
     String host = series.host().orElse(runs.get(at.runs()[rows.get(0)]).host());
     List<LeftOut> left = leftOut.stream().filter(l -> l.threads() == series.threads()).toList();
     return Optional.of(new ChangesQuery.History(test, host, List.copyOf(history), left));
-  }
-
-  /** The values of a thread count and metric, if any run has some. */
-  Optional<Values> at(int threads, String metric) {
-    return series.stream()
-        .filter(v -> v.threads() == threads && Objects.equals(v.metric(), metric))
-        .findFirst();
   }
 }
