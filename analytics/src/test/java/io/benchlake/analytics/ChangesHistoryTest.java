@@ -1,6 +1,7 @@
 package io.benchlake.analytics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,33 +83,27 @@ class ChangesHistoryTest {
   }
 
   @Test
-  void aCommitReadsTheKeptHistoriesAgainAsAFreshSessionReadsThem() throws Exception {
+  void aCommitKeepsEverySeriesAsAFreshSessionReadsIt() throws Exception {
     Warehouse warehouse = warehouse();
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
-    List<ChangesQuery.Series> asked =
-        List.of(
-            SERIES,
-            new ChangesQuery.Series("OLTP_RW", 8, "TPS", "release", Optional.empty()),
-            new ChangesQuery.Series("oltp_read_write", 8, "TPS", "time", Optional.of("db1")));
     ChangesQuery.History before = ChangesQuery.history(warehouse, SERIES, cache);
-    for (ChangesQuery.Series s : asked.subList(1, asked.size())) {
-      try {
-        ChangesQuery.history(warehouse, s, cache);
-      } catch (BadInputException noRunsOnThatHost) {
-        // not kept: the refresh has no entry of it either
-      }
-    }
     String old = warehouse.commit().id();
     leaveOutAnIterationAndAddARun(warehouse);
-    assertTrue(cache.find(warehouse.commit().id(), SERIES).isEmpty(), "not refreshed yet");
+    assertTrue(cache.find(warehouse.commit().id(), SERIES).isEmpty(), "not kept yet");
 
     HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache);
 
     assertEquals(warehouse.commit().id(), r.commit());
-    assertEquals(2, r.kept());
+    assertEquals(1, r.series(), "OLTP_RW at 8 threads, TPS");
+    assertTrue(r.bytes() > 0);
     assertTrue(cache.find(old, SERIES).isEmpty(), "the old commit's entries are dropped");
+    List<ChangesQuery.Series> asked =
+        List.of(
+            SERIES,
+            new ChangesQuery.Series("OLTP_RW", 8, "TPS", "release", Optional.empty()),
+            new ChangesQuery.Series("oltp_rw", 8, "TPS", "time", Optional.empty()));
     try (AnalyticsSession fresh = AnalyticsSession.open(warehouse)) {
-      for (ChangesQuery.Series s : asked.subList(0, 2)) {
+      for (ChangesQuery.Series s : asked) {
         ChangesQuery.History kept = cache.find(r.commit(), s).orElseThrow();
         assertSameHistory(ChangesQuery.history(fresh, s), kept);
       }
@@ -116,31 +111,53 @@ class ChangesHistoryTest {
     ChangesQuery.History after = cache.find(r.commit(), SERIES).orElseThrow();
     assertEquals(before.runs().size() + 1, after.runs().size());
     assertEquals(1, after.leftOut().size());
-    assertTrue(cache.find(r.commit(), asked.get(2)).isEmpty());
+    assertTrue(
+        cache
+            .find(
+                r.commit(),
+                new ChangesQuery.Series("oltp_read_write", 8, "TPS", "time", Optional.of("db1")))
+            .isEmpty(),
+        "no runs on that host: a session says so");
   }
 
   @Test
-  void aRefreshWithNothingKeptOrNothingNewReadsNothing() throws Exception {
+  void aRefreshAtACommitKeptAlreadyReadsNothing() throws Exception {
     Warehouse warehouse = warehouse();
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
-    assertEquals(0, HistoryRefresh.refresh(warehouse, cache).kept());
-    assertTrue(java.nio.file.Files.notExists(dir.resolve("cache")), "no cache made");
-    ChangesQuery.history(warehouse, SERIES, cache);
-    assertEquals(0, HistoryRefresh.refresh(warehouse, cache).kept(), "kept at this commit already");
+    assertEquals(1, HistoryRefresh.refresh(warehouse, cache).series());
+    assertEquals(
+        0, HistoryRefresh.refresh(warehouse, cache).series(), "kept at this commit already");
   }
 
   @Test
-  void aSeriesWithNoHistoryAtTheNewCommitIsNotKept() throws Exception {
+  void aWarehouseOverTheBoundKeepsNothingAndChangesReadsItsOwn() throws Exception {
     Warehouse warehouse = warehouse();
     HistoryCache cache = new HistoryCache(dir.resolve("cache"));
-    ChangesQuery.Series gone = NO_SUCH_TEST;
-    cache.store("an earlier commit", gone, ChangesQuery.history(warehouse, SERIES, cache));
+    HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache, 23);
+    assertTrue(r.overBound(), "24 iteration rows over a bound of 23");
+    assertEquals(0, r.series());
+    assertTrue(cache.find(r.commit(), SERIES).isEmpty());
+    HistoryRefresh.Result atTheBound = HistoryRefresh.refresh(warehouse, cache, 24);
+    assertFalse(atTheBound.overBound());
+    assertEquals(1, atTheBound.series());
+    assertTrue(cache.find(r.commit(), SERIES).isPresent());
+  }
+
+  @Test
+  void aSeriesWithNoHistoryAtTheCommitIsNotAnsweredFromWhatWasKept() throws Exception {
+    Warehouse warehouse = warehouse();
+    HistoryCache cache = new HistoryCache(dir.resolve("cache"));
 
     HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache);
 
-    assertEquals(List.of(0, 1), List.of(r.kept(), r.notKept()));
-    assertTrue(cache.find(r.commit(), gone).isEmpty());
-    assertThrows(BadInputException.class, () -> ChangesQuery.history(warehouse, gone, cache));
+    for (ChangesQuery.Series gone :
+        List.of(
+            NO_SUCH_TEST,
+            new ChangesQuery.Series("oltp_read_write", 16, "TPS", "time", Optional.empty()),
+            new ChangesQuery.Series("oltp_read_write", 8, "QPS", "time", Optional.empty()))) {
+      assertTrue(cache.find(r.commit(), gone).isEmpty(), gone.toString());
+      assertThrows(BadInputException.class, () -> ChangesQuery.history(warehouse, gone, cache));
+    }
   }
 
   /** Ingest 2: iteration 1 of run r05 left out, and a thirteenth run at the higher level. */

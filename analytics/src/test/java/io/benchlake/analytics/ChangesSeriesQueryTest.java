@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.analytics.changes.ChangesQuery;
 import io.benchlake.analytics.changes.HistoryCache;
+import io.benchlake.analytics.changes.HistoryRefresh;
+import io.benchlake.home.BadInputException;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
 import java.io.InputStream;
@@ -20,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -55,17 +58,7 @@ class ChangesSeriesQueryTest {
   @ParameterizedTest
   @ValueSource(longs = {1, 2, 3, 4})
   void theNarrowQueryGivesTheRowsOfTheViews(long seed) throws Exception {
-    Random random = new Random(seed);
-    Warehouse warehouse =
-        FixtureWarehouse.write(
-            dir.resolve("w"),
-            c -> fill(c, random),
-            WarehouseTable.RUNS,
-            WarehouseTable.ENVIRONMENTS,
-            WarehouseTable.ITERATIONS,
-            WarehouseTable.ANNOTATIONS,
-            WarehouseTable.ALIASES,
-            WarehouseTable.RETRACTIONS);
+    Warehouse warehouse = randomWarehouse(seed);
     String views = resource("/changes_series_views.sql");
     String narrow = QueryFiles.read("changes_series.sql");
     int compared = 0;
@@ -101,6 +94,131 @@ class ChangesSeriesQueryTest {
       assertEquals(
           ChangesQuery.history(session, series).leftOut(), history.leftOut(), "left-out notes");
     }
+  }
+
+  /**
+   * What an ingest keeps of every series at its commit is, for every series a session answers, the
+   * very history that session reads (values as IEEE bits, left-out iterations, host), under every
+   * name the test may be typed as; a series a session says no to (no such test, thread count,
+   * metric or host; several hosts) is not answered from it, nor a spelling the file does not list;
+   * and nothing kept at one commit is read at the next.
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {1, 2})
+  void everySeriesKeptAtACommitIsWhatASessionReads(long seed) throws Exception {
+    Warehouse warehouse = randomWarehouse(seed);
+    HistoryCache cache = new HistoryCache(dir.resolve("cache"));
+    HistoryRefresh.Result kept = HistoryRefresh.refresh(warehouse, cache);
+    assertEquals(warehouse.commit().id(), kept.commit());
+    assertTrue(kept.series() >= 4, "series kept: " + kept.series());
+    int served = 0;
+    int refused = 0;
+    // as `changes` reads a history at a commit nothing was kept at: its own session
+    try (AnalyticsSession fresh =
+        AnalyticsSession.openFor(
+            warehouse,
+            ChangesQuery.queries(),
+            ChangesQuery.laterQueries(),
+            Set.of("canonical_names"))) {
+      int question = 0;
+      for (String test : List.of("OLTP_RW", "my_rw", "tpcc", "NO_SUCH", "Oltp_Rw")) {
+        for (Object[] at : new Object[][] {{8, "TPS"}, {16, "latency"}, {32, "TPS"}}) {
+          for (String host : Arrays.asList(null, "h1", "h2", "h3")) {
+            String by = question++ % 2 == 0 ? "time" : "release";
+            ChangesQuery.Series s =
+                new ChangesQuery.Series(
+                    test, (Integer) at[0], (String) at[1], by, Optional.ofNullable(host));
+            Optional<ChangesQuery.History> fromFile = cache.find(kept.commit(), s);
+            ChangesQuery.History read;
+            try {
+              read = ChangesQuery.history(fresh, s);
+            } catch (BadInputException e) {
+              assertTrue(fromFile.isEmpty(), s + " is answered, but a session says " + e);
+              refused++;
+              continue;
+            }
+            if (test.equals("Oltp_Rw")) {
+              assertTrue(fromFile.isEmpty(), "a spelling the file does not list: " + s);
+              continue;
+            }
+            assertEquals(
+                described(read),
+                described(fromFile.orElseThrow(() -> new AssertionError("not kept: " + s))),
+                s.toString());
+            served++;
+          }
+        }
+      }
+    }
+    assertTrue(served >= 10 && refused >= 10, "served " + served + ", refused " + refused);
+
+    // the next commit (an annotation) makes every kept history unreachable until kept again
+    FixtureWarehouse.commit(
+        warehouse,
+        2,
+        c -> {
+          try (Statement st = c.createStatement()) {
+            st.execute(
+                "INSERT INTO annotations (event_id, run_id, started_at, ingest_seq, emitted_at,"
+                    + " threads, iteration, action, reason, author) VALUES ('n-late', 'r01',"
+                    + " '2026-03-01', 2, '2026-05-01', NULL, NULL, 'exclude', 'late', 'me')");
+          }
+        },
+        WarehouseTable.ANNOTATIONS);
+    ChangesQuery.Series any =
+        new ChangesQuery.Series("OLTP_RW", 8, "TPS", "time", Optional.of("h1"));
+    assertTrue(cache.find(warehouse.commit().id(), any).isEmpty(), "not kept at the new commit");
+    assertTrue(cache.find(kept.commit(), any).isPresent(), "still in the older commit's file");
+    HistoryRefresh.Result next = HistoryRefresh.refresh(warehouse, cache);
+    assertTrue(cache.find(kept.commit(), any).isEmpty(), "the older commit's file is dropped");
+    ChangesQuery.History fromFile = cache.find(next.commit(), any).orElseThrow();
+    assertEquals(0, HistoryRefresh.refresh(warehouse, cache).series(), "kept there already");
+    deleteTree(dir.resolve("cache"));
+    assertEquals(
+        described(ChangesQuery.history(warehouse, any, cache)), described(fromFile), "read anew");
+  }
+
+  private static void deleteTree(Path dir) throws Exception {
+    try (var all = java.nio.file.Files.walk(dir)) {
+      for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.delete(p);
+      }
+    }
+  }
+
+  /** Every field of a history as the report reads it, the values to the last bit. */
+  static List<String> described(ChangesQuery.History h) {
+    List<String> lines = new ArrayList<>();
+    lines.add(h.test() + " on " + h.host() + ", left out " + h.leftOut());
+    for (ChangesQuery.Run r : h.runs()) {
+      StringBuilder line =
+          new StringBuilder(
+              String.join(
+                  " ",
+                  r.runId(),
+                  r.startedAt(),
+                  String.valueOf(r.version()),
+                  String.valueOf(r.dataset())));
+      for (double v : r.values()) {
+        line.append(' ').append(Long.toHexString(Double.doubleToRawLongBits(v)));
+      }
+      lines.add(line.toString());
+    }
+    return lines;
+  }
+
+  /** A warehouse of forty random runs (see {@link #fill}). */
+  private Warehouse randomWarehouse(long seed) throws Exception {
+    Random random = new Random(seed);
+    return FixtureWarehouse.write(
+        dir.resolve("w"),
+        c -> fill(c, random),
+        WarehouseTable.RUNS,
+        WarehouseTable.ENVIRONMENTS,
+        WarehouseTable.ITERATIONS,
+        WarehouseTable.ANNOTATIONS,
+        WarehouseTable.ALIASES,
+        WarehouseTable.RETRACTIONS);
   }
 
   /** The rows' run, dataset and values only, as a history keeps them. */

@@ -7,10 +7,10 @@ import io.benchlake.ingest.IngestService;
 import io.benchlake.warehouse.Warehouse;
 
 /**
- * What an ingest does once it committed: the histories `changes` kept at the commit before are read
- * again at the new one ({@link HistoryRefresh}), so the first `changes` after it answers from the
- * cache. Every batch ingest calls it (`ingest`, `ingest --rebuild`, the scheduled and the demo's);
- * `ingest --follow` does not: it commits at every poll while a run is under way.
+ * What an ingest does once it committed: every series' history is read at the new commit and kept
+ * ({@link HistoryRefresh}), so the first `changes` after it, of any series, answers from the cache.
+ * Every batch ingest calls it (`ingest`, `ingest --rebuild`, the scheduled and the demo's); `ingest
+ * --follow` does not: it commits at every poll while a run is under way.
  */
 final class CachedHistories {
   private CachedHistories() {}
@@ -25,7 +25,7 @@ final class CachedHistories {
     } catch (RuntimeException e) {
       // The commit stands: what is lost is the speed of the next `changes`, which reads its own.
       System.err.println(
-          "benchlake: the histories `changes` kept were not read again at ingest "
+          "benchlake: the histories `changes` reads were not kept at ingest "
               + r.seq()
               + " ("
               + e.getMessage()

@@ -31,7 +31,7 @@ class CachedHistoriesTest {
                     new Warehouse(home.warehouse())));
     assertEquals(1, err.lines().count(), err);
     assertTrue(
-        err.startsWith("benchlake: the histories `changes` kept were not read again at ingest 7 ("),
+        err.startsWith("benchlake: the histories `changes` reads were not kept at ingest 7 ("),
         err);
     assertTrue(err.contains("names no committed manifest"), err);
   }

@@ -19,7 +19,7 @@ import java.util.Set;
 
 /** Reads a history from the views and finds its change points. */
 public final class ChangesQuery {
-  private static final String ANNOTATED_SQL = "SELECT EXISTS (SELECT 1 FROM raw_annotations)";
+  static final String ANNOTATED_SQL = "SELECT EXISTS (SELECT 1 FROM raw_annotations)";
 
   /**
    * Made a table once per session: the name's lookup (twice) and the series (twice) each use it,
@@ -137,11 +137,10 @@ public final class ChangesQuery {
           for (int i = 0; i < items.length; i++) {
             values[i] = ((Number) items[i]).doubleValue();
           }
-          Timestamp started = rs.getTimestamp(2);
           runs.add(
               new Run(
                   rs.getString(1),
-                  started == null ? "" : started.toInstant().toString(),
+                  startedAt(rs.getTimestamp(2)),
                   rs.getString(3),
                   rs.getString(4),
                   values));
@@ -171,6 +170,11 @@ public final class ChangesQuery {
         test, series.host().orElse(hosts.get(0)), runs, leftOut(session, test, series));
   }
 
+  /** A run's start as a history keeps it: the instant, or "" when the run did not say. */
+  static String startedAt(Timestamp started) {
+    return started == null ? "" : started.toInstant().toString();
+  }
+
   /** The iterations annotations left out of the test at the series' thread count. */
   private static List<LeftOut> leftOut(AnalyticsSession session, String test, Series series) {
     if (!annotated(session)) {
@@ -184,7 +188,7 @@ public final class ChangesQuery {
    * Whether any annotation was ever written: only one leaves an iteration out (sql/04_iterations),
    * so without one the left_out view, a pass over every iteration, would find nothing.
    */
-  private static boolean annotated(AnalyticsSession session) {
+  static boolean annotated(AnalyticsSession session) {
     try (PreparedStatement st = session.connection().prepareStatement(ANNOTATED_SQL);
         ResultSet rs = st.executeQuery()) {
       rs.next();

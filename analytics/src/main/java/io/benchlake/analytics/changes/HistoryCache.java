@@ -13,12 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -33,9 +30,9 @@ import java.util.stream.Stream;
  * never a stale answer. An entry also names the build of this module (the views and queries that
  * computed it), and a file of another build, another series or a damaged one is a miss. Values are
  * kept as their IEEE bits, so a cached history gives the same numbers to the last bit. Writing is
- * best effort: a home that cannot be written costs the next command the session, nothing else. A
- * commit's entries name their series, so that an ingest can read them again at the next commit
- * ({@link HistoryRefresh}).
+ * best effort: a home that cannot be written costs the next command the session, nothing else. An
+ * ingest keeps every series' history at its commit in one more file ({@link HistoryRefresh}, {@link
+ * CommitHistories}), so that the first `changes` of any series after it needs no session either.
  */
 public final class HistoryCache {
   private static final int FORMAT = 2;
@@ -59,80 +56,78 @@ public final class HistoryCache {
   }
 
   /**
-   * The history of {@code series} at {@code commit}, when an earlier command kept it. A hit marks
-   * the entry as asked now, the order in which {@link #askedBefore} lists them.
+   * The history of {@code series} at {@code commit}, when an earlier command kept it, or the ingest
+   * that made the commit kept every series ({@link #storeEvery}).
    */
   public Optional<ChangesQuery.History> find(String commit, ChangesQuery.Series series) {
-    Path file = file(commit, series);
-    Optional<ChangesQuery.History> found;
+    Optional<ChangesQuery.History> kept = findKept(commit, series);
+    if (kept.isPresent()) {
+      return kept;
+    }
+    try {
+      return CommitHistories.find(everySeriesFile(commit), build, commit, series);
+    } catch (IOException | RuntimeException e) {
+      // cut short or garbled (a full disk, a hand edit): a miss, read by a session
+      return Optional.empty();
+    }
+  }
+
+  private Optional<ChangesQuery.History> findKept(String commit, ChangesQuery.Series series) {
     try (DataInputStream in =
-        new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+        new DataInputStream(new BufferedInputStream(Files.newInputStream(file(commit, series))))) {
       if (in.readInt() != FORMAT
           || !build.equals(in.readUTF())
           || !commit.equals(in.readUTF())
           || !series.equals(readSeries(in))) {
         return Optional.empty();
       }
-      found = Optional.of(readHistory(in));
+      return Optional.of(readHistory(in));
     } catch (IOException | RuntimeException e) {
       // none yet, or a file cut short or garbled (a full disk, a hand edit): a miss
       return Optional.empty();
     }
-    try {
-      Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
-    } catch (IOException e) {
-      // a read-only home: the entry keeps the time it was written at
-    }
-    return found;
+  }
+
+  /** Whether every series was kept at {@code commit} by this build. */
+  public boolean hasEvery(String commit) {
+    return CommitHistories.isFor(everySeriesFile(commit), build, commit);
+  }
+
+  /** What writes every series' histories at a commit. */
+  interface EveryWriting {
+    void write(CommitHistories.Writer out) throws IOException;
   }
 
   /**
-   * The series whose histories were kept at commits other than {@code commit}, the most recently
-   * asked first, at most {@code most}: what the first `changes` after {@code commit} may ask again.
-   * Entries of any build count (the question is the same); unreadable ones are left out.
+   * Keeps every series' histories at {@code commit}, as {@code writing} writes them: written whole
+   * or not at all (an exception leaves no file and is thrown), and the entries of other commits
+   * dropped. Returns the file's size in bytes and the series written.
    */
-  public List<ChangesQuery.Series> askedBefore(String commit, int most) {
-    record Asked(ChangesQuery.Series series, FileTime at) {}
-    List<Asked> asked = new ArrayList<>();
-    try (Stream<Path> commits = Files.list(dir)) {
-      for (Path other : commits.filter(d -> !d.getFileName().toString().equals(commit)).toList()) {
-        try (Stream<Path> files = Files.list(other)) {
-          for (Path f : files.filter(f -> f.toString().endsWith(".bin")).toList()) {
-            seriesOf(f).ifPresent(s -> asked.add(new Asked(s, lastModified(f))));
-          }
-        }
-      }
-    } catch (IOException e) {
-      // no cache yet, or entries dropped by another command meanwhile: nothing (more) to ask
-    }
-    return asked.stream()
-        .sorted(Comparator.comparing(Asked::at).reversed())
-        .map(Asked::series)
-        .distinct()
-        .limit(most)
-        .toList();
-  }
-
-  private static Optional<ChangesQuery.Series> seriesOf(Path file) {
-    try (DataInputStream in =
-        new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
-      if (in.readInt() != FORMAT) {
-        return Optional.empty();
-      }
-      in.readUTF(); // the build
-      in.readUTF(); // the commit
-      return Optional.of(readSeries(in));
+  Kept storeEvery(String commit, EveryWriting writing) throws IOException {
+    Path target = everySeriesFile(commit);
+    Files.createDirectories(target.getParent());
+    Path partial = Files.createTempFile(target.getParent(), ".every", ".partial");
+    int series;
+    try (CommitHistories.Writer out =
+        new CommitHistories.Writer(Files.newOutputStream(partial), build, commit)) {
+      writing.write(out);
+      series = out.series();
     } catch (IOException | RuntimeException e) {
-      return Optional.empty();
+      Files.deleteIfExists(partial);
+      throw e;
     }
+    long bytes = Files.size(partial);
+    Files.move(
+        partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    dropOtherCommits(commit);
+    return new Kept(series, bytes);
   }
 
-  private static FileTime lastModified(Path file) {
-    try {
-      return Files.getLastModifiedTime(file);
-    } catch (IOException e) {
-      return FileTime.fromMillis(0);
-    }
+  /** What {@link #storeEvery} kept: how many series, in a file of how many bytes. */
+  public record Kept(int series, long bytes) {}
+
+  private Path everySeriesFile(String commit) {
+    return dir.resolve(commit).resolve("every-series.histories");
   }
 
   /**
@@ -215,22 +210,12 @@ public final class HistoryCache {
     writeString(out, h.host());
     out.writeInt(h.runs().size());
     for (ChangesQuery.Run run : h.runs()) {
-      writeString(out, run.runId());
-      writeString(out, run.startedAt());
-      writeString(out, run.version());
-      writeString(out, run.dataset());
-      out.writeInt(run.values().length);
-      for (double v : run.values()) {
-        out.writeDouble(v);
-      }
+      HistoryCodec.writeRunHead(out, run);
+      HistoryCodec.writeValues(out, run.values());
     }
     out.writeInt(h.leftOut().size());
     for (LeftOut l : h.leftOut()) {
-      writeString(out, l.dataset());
-      writeString(out, l.runId());
-      out.writeInt(l.threads());
-      out.writeInt(l.iteration());
-      writeString(out, l.reason());
+      HistoryCodec.writeLeftOut(out, l);
     }
   }
 
@@ -240,21 +225,12 @@ public final class HistoryCache {
     int n = in.readInt();
     List<ChangesQuery.Run> runs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      String runId = readString(in);
-      String startedAt = readString(in);
-      String version = readString(in);
-      String dataset = readString(in);
-      double[] values = new double[in.readInt()];
-      for (int k = 0; k < values.length; k++) {
-        values[k] = in.readDouble();
-      }
-      runs.add(new ChangesQuery.Run(runId, startedAt, version, dataset, values));
+      runs.add(readRun(in));
     }
     int left = in.readInt();
     List<LeftOut> leftOut = new ArrayList<>(left);
     for (int i = 0; i < left; i++) {
-      leftOut.add(
-          new LeftOut(readString(in), readString(in), in.readInt(), in.readInt(), readString(in)));
+      leftOut.add(HistoryCodec.readLeftOut(in));
     }
     if (in.read() != -1) {
       throw new IOException("more than one history in the file");
@@ -262,27 +238,21 @@ public final class HistoryCache {
     return new ChangesQuery.History(test, host, List.copyOf(runs), List.copyOf(leftOut));
   }
 
-  /** A string or null, as its UTF-8 length (-1: null) and bytes: no length limit, nulls kept. */
+  /** The head, then the values, as {@link #writeHistory} wrote them. */
+  private static ChangesQuery.Run readRun(DataInputStream in) throws IOException {
+    String runId = readString(in);
+    String startedAt = readString(in);
+    String version = readString(in);
+    String dataset = readString(in);
+    return new ChangesQuery.Run(runId, startedAt, version, dataset, HistoryCodec.readValues(in));
+  }
+
   private static void writeString(DataOutputStream out, String s) throws IOException {
-    if (s == null) {
-      out.writeInt(-1);
-      return;
-    }
-    byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-    out.writeInt(bytes.length);
-    out.write(bytes);
+    HistoryCodec.writeString(out, s);
   }
 
   private static String readString(DataInputStream in) throws IOException {
-    int length = in.readInt();
-    if (length < 0) {
-      return null;
-    }
-    byte[] bytes = in.readNBytes(length);
-    if (bytes.length != length) {
-      throw new java.io.EOFException("a string cut short");
-    }
-    return new String(bytes, StandardCharsets.UTF_8);
+    return HistoryCodec.readString(in);
   }
 
   /**

@@ -1,55 +1,56 @@
 package io.benchlake.analytics.changes;
 
 import io.benchlake.analytics.AnalyticsSession;
-import io.benchlake.home.BadInputException;
 import io.benchlake.warehouse.Warehouse;
-import java.util.List;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
- * After a warehouse commit, the histories `changes` kept at the commit before are read again at the
- * new one, so that the first `changes` after an ingest answers from {@link HistoryCache} instead of
- * starting DuckDB and scanning the Parquet files (over 1,000 runs: 0.6-0.8 s whole instead of
- * 1.4-1.7, bench/changes-time). Each is read by the very query a `changes` command runs ({@link
- * ChangesQuery#history(AnalyticsSession, ChangesQuery.Series)}) and kept at the session's own
- * commit, so an entry is what a command would compute there, and an ingest that committed meanwhile
- * makes it unreachable, never stale.
+ * After a warehouse commit, every series' history is read at the new commit in one pass ({@link
+ * EverySeries}: three queries for all tests, thread counts, metrics and hosts) and kept in one file
+ * ({@link CommitHistories}), so that the first `changes` of any series after an ingest, asked
+ * before or never, answers from {@link HistoryCache} instead of starting DuckDB and scanning the
+ * Parquet files. The file is written at the session's own commit, so an entry is what a command
+ * would compute there, and an ingest that committed meanwhile makes it unreachable, never stale.
  */
 public final class HistoryRefresh {
   /**
-   * The most recently asked series read again at most: each costs an ingest about 0.2 s of DuckDB
-   * (over 1,000 runs), and a series asked longer ago is read at its next `changes`, as before.
+   * The most iteration rows (every run, thread count, iteration and metric the warehouse holds)
+   * whose histories an ingest keeps: the pass costs about 0.75-0.95 s over 30,000 rows (1,000 runs,
+   * most of it the session's start) and 1.5-1.7 s over 300,000 (10,000 runs, 200 series; 4.1 MB),
+   * bench/changes-time. At this bound, about 5 s and 14 MB (extrapolated), an ingest keeps none and
+   * each series' first `changes` reads it through a session, as before.
    */
-  static final int MOST = 16;
+  public static final long MOST_ROWS = 1_000_000;
 
   private HistoryRefresh() {}
 
-  /** What a refresh did: the commit it read, the histories it kept there and those it could not. */
-  public record Result(String commit, int kept, int notKept) {}
-
   /**
-   * Reads again, at the warehouse's current commit, the histories kept at an earlier one (no
-   * session at all when none was). A series that now has no history, or runs on several hosts, is
-   * left out: its `changes` says so as before.
+   * What a refresh did: the commit it read, the series it kept there and the file's size; none when
+   * {@code overBound} (more iteration rows than it keeps) or when kept there already.
    */
+  public record Result(String commit, int series, long bytes, boolean overBound) {}
+
+  /** Reads and keeps every series' history at the current commit, unless kept there already. */
   public static Result refresh(Warehouse warehouse, HistoryCache cache) {
+    return refresh(warehouse, cache, MOST_ROWS);
+  }
+
+  /** As {@link #refresh(Warehouse, HistoryCache)}, none kept over {@code mostRows} rows. */
+  public static Result refresh(Warehouse warehouse, HistoryCache cache, long mostRows) {
     String current = warehouse.commit().id();
-    List<ChangesQuery.Series> asked = cache.askedBefore(current, MOST);
-    if (asked.isEmpty()) {
-      return new Result(current, 0, 0);
+    if (cache.hasEvery(current)) {
+      return new Result(current, 0, 0, false);
     }
-    try (AnalyticsSession session = ChangesQuery.openSession(warehouse)) {
-      int kept = 0;
-      // the one asked longest ago first, so that the entries keep the order they were asked in
-      for (int i = asked.size() - 1; i >= 0; i--) {
-        ChangesQuery.Series series = asked.get(i);
-        try {
-          cache.store(session.commit(), series, ChangesQuery.history(session, series));
-          kept++;
-        } catch (BadInputException noHistory) {
-          // said by the next `changes` of this series, which reads it anew
-        }
+    try (AnalyticsSession session = EverySeries.openSession(warehouse)) {
+      if (EverySeries.iterationRows(session) > mostRows) {
+        return new Result(session.commit(), 0, 0, true);
       }
-      return new Result(session.commit(), kept, asked.size() - kept);
+      HistoryCache.Kept kept =
+          cache.storeEvery(session.commit(), out -> EverySeries.write(session, out));
+      return new Result(session.commit(), kept.series(), kept.bytes(), false);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot keep the histories: " + e.getMessage(), e);
     }
   }
 }

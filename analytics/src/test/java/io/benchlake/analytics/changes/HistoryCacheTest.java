@@ -3,14 +3,15 @@ package io.benchlake.analytics.changes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.analytics.report.LeftOut;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
-import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -49,10 +50,8 @@ class HistoryCacheTest {
       assertEquals(List.of(a.runId(), a.startedAt()), List.of(b.runId(), b.startedAt()));
       assertEquals(a.version(), b.version());
       assertEquals(a.dataset(), b.dataset());
-      long[] bitsA =
-          java.util.Arrays.stream(a.values()).mapToLong(Double::doubleToRawLongBits).toArray();
-      long[] bitsB =
-          java.util.Arrays.stream(b.values()).mapToLong(Double::doubleToRawLongBits).toArray();
+      long[] bitsA = Arrays.stream(a.values()).mapToLong(Double::doubleToRawLongBits).toArray();
+      long[] bitsB = Arrays.stream(b.values()).mapToLong(Double::doubleToRawLongBits).toArray();
       assertArrayEquals(bitsA, bitsB);
     }
   }
@@ -96,7 +95,7 @@ class HistoryCacheTest {
       file = files.findFirst().orElseThrow();
     }
     byte[] whole = Files.readAllBytes(file);
-    Files.write(file, java.util.Arrays.copyOf(whole, whole.length - 5));
+    Files.write(file, Arrays.copyOf(whole, whole.length - 5));
     assertTrue(cache.find("c1", SERIES).isEmpty());
     cache.store("c1", SERIES, history());
     assertTrue(cache.find("c1", SERIES).isPresent());
@@ -105,63 +104,143 @@ class HistoryCacheTest {
     }
   }
 
-  @Test
-  void theSeriesAskedAtOtherCommitsComeMostRecentlyAskedFirst() throws Exception {
-    HistoryCache cache = new HistoryCache(dir, "build 1");
-    ChangesQuery.Series byRelease =
-        new ChangesQuery.Series("oltp_rw", 64, "TPS", "release", Optional.of("db 1\nb"));
-    ChangesQuery.Series other =
-        new ChangesQuery.Series("tpcc", 8, "NOPM", "time", Optional.empty());
-    cache.store("c1", SERIES, history());
-    cache.store("c1", byRelease, history());
-    cache.store("c1", other, history());
-    try (Stream<Path> files = Files.list(dir.resolve("c1"))) {
-      for (Path f : files.toList()) {
-        Files.setLastModifiedTime(f, FileTime.from(Instant.now().minusSeconds(3_600)));
-      }
-    }
-    asked(cache, "c1", SERIES, 3_000);
-    asked(cache, "c1", byRelease, 1_000);
-    asked(cache, "c1", other, 2_000);
-    assertEquals(List.of(byRelease, other, SERIES), cache.askedBefore("c2", 16));
-    assertEquals(List.of(byRelease), cache.askedBefore("c2", 1));
-    assertEquals(List.of(), cache.askedBefore("c1", 16), "those of the commit itself");
+  /**
+   * OLTP_RW at one commit: four runs (r3 on another host, r2 of an older release than r1), values
+   * at 8 threads for all, at 16 for r1 and r2; an annotation left out r1's iteration 2 at 8 threads
+   * and iteration 1 at 16.
+   */
+  private static TestHistories oltpRw() {
+    double[] none = new double[0];
+    List<TestHistories.KeptRun> runs =
+        List.of(
+            new TestHistories.KeptRun(
+                new ChangesQuery.Run("r0", "2026-03-01T00:00:00Z", "11.4.1", "d", none), "db1", 1),
+            new TestHistories.KeptRun(
+                new ChangesQuery.Run("r1", "2026-03-02T00:00:00Z", "11.4.3", "d", none), "db1", 4),
+            new TestHistories.KeptRun(
+                new ChangesQuery.Run("r2", "2026-03-03T00:00:00Z", "11.4.2", null, none), "db1", 2),
+            new TestHistories.KeptRun(new ChangesQuery.Run("r3", "", null, "d", none), "db2", 3));
+    return new TestHistories(
+        "OLTP_RW",
+        runs,
+        List.of(new LeftOut("d", "r1", 8, 2, "noisy"), new LeftOut("d", "r1", 16, 1, "noisy")),
+        List.of(
+            new TestHistories.Values(
+                8,
+                "TPS",
+                new int[] {0, 1, 2, 3},
+                new double[][] {{1.0, -0.0}, {Math.PI}, {1e-300, 2}, {Double.MIN_VALUE}}),
+            new TestHistories.Values(16, "TPS", new int[] {1, 2}, new double[][] {{5.5}, {6.5}})));
+  }
 
-    assertTrue(cache.find("c1", SERIES).isPresent());
-    assertEquals(SERIES, cache.askedBefore("c2", 1).get(0), "a hit is an ask");
-    assertEquals(
-        List.of(SERIES),
-        new HistoryCache(dir, "build 2").askedBefore("c2", 1),
-        "asked of another build");
+  private HistoryCache keptEvery(String commit, String build) throws Exception {
+    HistoryCache cache = new HistoryCache(dir, build);
+    cache.storeEvery(
+        commit,
+        out -> {
+          out.add(oltpRw());
+          out.finish(Map.of("oltp_rw", "OLTP_RW", "OLTP_RW", "OLTP_RW", "x", "X"));
+        });
+    return cache;
+  }
+
+  private static ChangesQuery.Series series(String test, int threads, String by, String host) {
+    return new ChangesQuery.Series(test, threads, "TPS", by, Optional.ofNullable(host));
+  }
+
+  private static List<String> runIds(ChangesQuery.History h) {
+    return h.runs().stream().map(ChangesQuery.Run::runId).toList();
   }
 
   @Test
-  void aDamagedEntryIsNotAskedAgain() throws Exception {
+  void everySeriesKeptAtACommitIsSelectedAsTheQuerySelectsIt() throws Exception {
+    HistoryCache cache = keptEvery("c1", "build 1");
+
+    ChangesQuery.History byTime =
+        cache.find("c1", series("oltp_rw", 16, "time", null)).orElseThrow();
+    assertEquals(List.of("OLTP_RW", "db1"), List.of(byTime.test(), byTime.host()));
+    assertEquals(List.of("r1", "r2"), runIds(byTime));
+    assertEquals(List.of(new LeftOut("d", "r1", 16, 1, "noisy")), byTime.leftOut());
+    assertEquals("11.4.2", byTime.runs().get(1).version());
+    assertArrayEquals(new double[] {6.5}, byTime.runs().get(1).values());
+
+    ChangesQuery.History byRelease =
+        cache.find("c1", series("OLTP_RW", 8, "release", "db1")).orElseThrow();
+    assertEquals(List.of("r0", "r2", "r1"), runIds(byRelease));
+    long[] bits =
+        Arrays.stream(byRelease.runs().get(1).values())
+            .mapToLong(Double::doubleToRawLongBits)
+            .toArray();
+    assertArrayEquals(
+        new long[] {Double.doubleToRawLongBits(1e-300), Double.doubleToRawLongBits(2)}, bits);
+    assertEquals(List.of(new LeftOut("d", "r1", 8, 2, "noisy")), byRelease.leftOut());
+
+    ChangesQuery.History otherHost =
+        cache.find("c1", series("OLTP_RW", 8, "time", "db2")).orElseThrow();
+    assertEquals(List.of("r3"), runIds(otherHost));
+    assertEquals("db2", otherHost.host());
+  }
+
+  @Test
+  void whatASessionWouldRefuseOrAnotherCommitOrBuildIsNotAnsweredFromTheFile() throws Exception {
+    HistoryCache cache = keptEvery("c1", "build 1");
+    for (ChangesQuery.Series s :
+        List.of(
+            series("OLTP_RW", 8, "time", null), // two hosts and none named
+            series("OLTP_RW", 16, "time", "db2"), // no runs on that host
+            series("OLTP_RW", 32, "time", null), // no such thread count
+            new ChangesQuery.Series("OLTP_RW", 16, "QPS", "time", Optional.empty()),
+            series("Oltp_Rw", 16, "time", null), // a spelling the file does not list
+            series("x", 16, "time", null))) { // a name whose test has no runs
+      assertTrue(cache.find("c1", s).isEmpty(), s.toString());
+    }
+    ChangesQuery.Series kept = series("OLTP_RW", 16, "time", null);
+    assertTrue(cache.find("c1", kept).isPresent());
+    assertTrue(cache.find("c2", kept).isEmpty());
+    assertTrue(new HistoryCache(dir, "build 2").find("c1", kept).isEmpty());
+    assertTrue(cache.hasEvery("c1"));
+    assertFalse(cache.hasEvery("c2"));
+  }
+
+  @Test
+  void aFileOfEverySeriesCutShortOrLeftHalfWrittenIsAMiss() throws Exception {
+    HistoryCache cache = keptEvery("c1", "build 1");
+    ChangesQuery.Series kept = series("OLTP_RW", 16, "time", null);
+    Path file;
+    try (Stream<Path> files = Files.list(dir.resolve("c1"))) {
+      file = files.findFirst().orElseThrow();
+    }
+    byte[] whole = Files.readAllBytes(file);
+    for (int cut : new int[] {1, 9, whole.length / 2, whole.length - 20}) {
+      Files.write(file, Arrays.copyOf(whole, whole.length - cut));
+      assertTrue(cache.find("c1", kept).isEmpty(), "cut by " + cut);
+    }
+
+    // a writing that fails leaves no file, and the one kept before stands
+    Files.write(file, whole);
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            cache.storeEvery(
+                "c1",
+                out -> {
+                  out.add(oltpRw());
+                  throw new IllegalStateException("the session failed");
+                }));
+    assertTrue(cache.find("c1", kept).isPresent());
+    try (Stream<Path> files = Files.list(dir.resolve("c1"))) {
+      assertEquals(List.of(file), files.toList());
+    }
+  }
+
+  @Test
+  void everySeriesKeptAtANewCommitDropsTheOldCommits() throws Exception {
     HistoryCache cache = new HistoryCache(dir, "build 1");
     cache.store("c1", SERIES, history());
-    try (Stream<Path> files = Files.list(dir.resolve("c1"))) {
-      Files.write(files.findFirst().orElseThrow(), new byte[] {0, 0, 0, 2, 0});
-    }
-    assertEquals(List.of(), cache.askedBefore("c2", 16));
-    assertEquals(List.of(), new HistoryCache(dir.resolve("none yet"), "b").askedBefore("c2", 16));
-  }
-
-  /** Marks the entry of {@code series} as asked {@code secondsAgo}, the others asked earlier. */
-  private void asked(HistoryCache cache, String commit, ChangesQuery.Series series, int secondsAgo)
-      throws Exception {
-    assertTrue(cache.find(commit, series).isPresent());
-    try (Stream<Path> files = Files.list(dir.resolve(commit))) {
-      Path newest =
-          files.max(java.util.Comparator.comparing(HistoryCacheTest::modified)).orElseThrow();
-      Files.setLastModifiedTime(newest, FileTime.from(Instant.now().minusSeconds(secondsAgo)));
-    }
-  }
-
-  private static FileTime modified(Path file) {
-    try {
-      return Files.getLastModifiedTime(file);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    keptEvery("c2", "build 1");
+    assertTrue(cache.find("c1", SERIES).isEmpty());
+    try (Stream<Path> commits = Files.list(dir)) {
+      assertEquals(List.of(dir.resolve("c2")), commits.toList());
     }
   }
 

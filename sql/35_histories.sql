@@ -1,0 +1,25 @@
+-- The histories `benchlake changes` reads, one per test, thread count, metric and host: the
+-- completed runs with their newest start and end, environment and canonical names, and per run,
+-- thread count and metric the values of the completed iterations not left out, in iteration
+-- order. Read through the narrow views under `runs` and `thread_stats` (only the run's start and
+-- end, its environment and its iterations), not every column and statistic of every run: one
+-- series (queries/changes_series.sql) and every series at once (changes_every_*.sql, which an
+-- ingest keeps for `changes` at its commit) select from the same two views.
+CREATE OR REPLACE VIEW history_runs AS
+SELECT s.run_id, coalesce(ct.canonical, s.test_name) AS test_name, s.started_at, e.db_version,
+       coalesce(cd.canonical, s.dataset) AS dataset, e.host_name,
+       TRY_CAST(regexp_extract(e.db_version, '^(\d+)\.(\d+)\.(\d+)', 1) AS INTEGER) AS major,
+       TRY_CAST(regexp_extract(e.db_version, '^(\d+)\.(\d+)\.(\d+)', 2) AS INTEGER) AS minor,
+       TRY_CAST(regexp_extract(e.db_version, '^(\d+)\.(\d+)\.(\d+)', 3) AS INTEGER) AS patch
+FROM started_runs s
+JOIN finished_runs f USING (run_id)
+LEFT JOIN environments e USING (run_id)
+LEFT JOIN canonical_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset
+LEFT JOIN canonical_names ct ON ct.kind = 'test' AND ct.name = s.test_name
+WHERE f.status = 'completed';
+
+CREATE OR REPLACE VIEW history_values AS
+SELECT run_id, threads, metric, list(value ORDER BY iteration) AS iteration_values
+FROM iterations
+WHERE status = 'completed' AND NOT excluded
+GROUP BY run_id, threads, metric;
