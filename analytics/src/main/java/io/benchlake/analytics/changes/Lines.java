@@ -66,7 +66,7 @@ final class Lines {
       return Optional.empty();
     }
     return Optional.of(
-        new Detector.Trend(from, to, line.slope(), StepTest.percent(line.slope(), start), p));
+        new Detector.Trend(from, to, line.slope(), SeriesAnalysis.percent(line.slope(), start), p));
   }
 
   /**

@@ -2,8 +2,8 @@ package io.benchlake.analytics.changes;
 
 /**
  * The statistics of a history's residuals around fits of its segments: their spread and their lag-1
- * autocorrelation, outliers left out. Every noise floor of the re-check ({@link NoiseFloor}, {@link
- * StepTest}, {@link Lines}) is one of these two.
+ * autocorrelation, outliers left out. Every noise floor of the re-check is one of these two (or σ,
+ * the spread of the history's first differences).
  */
 final class Residuals {
   private Residuals() {}

@@ -34,11 +34,6 @@ final class StepTest {
         && Math.abs(c.changePct()) >= a.settings().minChange() * 100;
   }
 
-  /** {@code amount} in % of {@code base}; 0 of a base of 0 (a history of zeros has no change). */
-  static double percent(double amount, double base) {
-    return base > 0 ? amount / base * 100 : 0;
-  }
-
   private static Detector.Change test(
       SeriesAnalysis a, double pooled, double phiFloor, Detector.Test kind, int lo, int c, int hi) {
     Fit before = Lines.segment(a, lo, c);
@@ -72,9 +67,9 @@ final class StepTest {
         c,
         levelBefore,
         levelAfter,
-        percent(step, base),
-        percent(step - half, base),
-        percent(step + half, base),
+        SeriesAnalysis.percent(step, base),
+        SeriesAnalysis.percent(step - half, base),
+        SeriesAnalysis.percent(step + half, base),
         z,
         p,
         lo,
