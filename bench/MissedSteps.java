@@ -45,9 +45,9 @@ public class MissedSteps {
     candidates.setAccessible(true);
     Method sigma = SeriesAnalysis.class.getDeclaredMethod("sigma");
     sigma.setAccessible(true);
-    Class<?> stepTest = Class.forName("io.benchlake.analytics.changes.StepTest");
+    Class<?> stepEvidence = Class.forName("io.benchlake.analytics.changes.StepEvidence");
     Method test =
-        stepTest.getDeclaredMethod(
+        stepEvidence.getDeclaredMethod(
             "betweenChanges", SeriesAnalysis.class, double.class, int.class, int.class, int.class);
     test.setAccessible(true);
     Map<String, Integer> byStage = new TreeMap<>();

@@ -37,12 +37,12 @@ final class HiddenStep {
     int split = at.getAsInt();
     double line = a.fit(lo, hi, true).rss();
     double best = a.fit(lo, split, false).rss() + a.fit(split, hi, false).rss();
-    Detector.Change step = StepTest.inSegment(a, pooled, phi, lo, split, hi);
+    Detector.Change step = StepEvidence.inSegment(a, pooled, phi, lo, split, hi);
     double gain = Lines.gain(step.noise(), line, best);
     if (Lines.segment(a, lo, hi).linear() && gain < Lines.LINE_GAIN) {
       return Optional.empty();
     }
-    return StepTest.passes(a, step) ? Optional.of(step) : Optional.empty();
+    return StepEvidence.passes(a, step) ? Optional.of(step) : Optional.empty();
   }
 
   /**
@@ -78,8 +78,8 @@ final class HiddenStep {
     for (int k = 0; k < stairs.size(); k++) {
       int before = k == 0 ? lo : stairs.get(k - 1);
       int after = k == stairs.size() - 1 ? hi : stairs.get(k + 1);
-      Detector.Change step = StepTest.inSegment(a, pooled, phi, before, stairs.get(k), after);
-      if (!StepTest.passes(a, step)) {
+      Detector.Change step = StepEvidence.inSegment(a, pooled, phi, before, stairs.get(k), after);
+      if (!StepEvidence.passes(a, step)) {
         return List.of();
       }
       steps.add(step);

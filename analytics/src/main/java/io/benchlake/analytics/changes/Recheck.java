@@ -9,8 +9,8 @@ import java.util.TreeSet;
 
 /**
  * Otava's weak-change re-check on the candidates of {@link SeriesAnalysis}: each change is tested
- * between its neighbouring changes ({@link StepTest}), the weakest failing one is dropped and the
- * rest re-tested, until every change passes; then the steps {@link HiddenStep} finds inside the
+ * between its neighbouring changes ({@link StepEvidence}), the weakest failing one is dropped and
+ * the rest re-tested, until every change passes; then the steps {@link HiddenStep} finds inside the
  * segments are added and the re-check runs again; then the evidence of each change, the trends
  * ({@link Lines}) and the outliers.
  */
@@ -64,8 +64,8 @@ final class Recheck {
     int hi = bound(cuts.higher(c), a.points());
     NoiseFloor floor = floors.get(c);
     return floor == null
-        ? StepTest.betweenChanges(a, pooled, lo, c, hi)
-        : StepTest.inSegment(a, floor.pooled(), floor.phi(), lo, c, hi);
+        ? StepEvidence.betweenChanges(a, pooled, lo, c, hi)
+        : StepEvidence.inSegment(a, floor.pooled(), floor.phi(), lo, c, hi);
   }
 
   /**
@@ -79,7 +79,7 @@ final class Recheck {
       double weakestT = Double.POSITIVE_INFINITY;
       for (int c : cuts) {
         Detector.Change ch = between(a, pooled, cuts, floors, c);
-        if (!(StepTest.passes(a, ch) && Lines.shortSideBeatsLine(a, ch))
+        if (!(StepEvidence.passes(a, ch) && Lines.shortSideBeatsLine(a, ch))
             && Math.abs(ch.z()) < weakestT) {
           weakest = c;
           weakestT = Math.abs(ch.z());

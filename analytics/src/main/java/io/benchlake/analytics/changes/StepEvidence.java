@@ -3,13 +3,14 @@ package io.benchlake.analytics.changes;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
- * The re-check's test of one step: the two segments either side of a change as levels (or lines) at
- * the change, their difference against its standard error under the noise floors, a z-test with a
- * Bonferroni correction over the positions the change could have been placed at; and whether the
- * result passes the detector's alpha and minimum change.
+ * The re-check's test of one step, and the evidence it reports: the two segments either side of a
+ * change as levels (or lines) at the change, their difference against its standard error under the
+ * noise floors, a z-test with a Bonferroni correction over the positions the change could have been
+ * placed at, the 95% interval; and whether the result passes the detector's alpha and minimum
+ * change.
  */
-final class StepTest {
-  private StepTest() {}
+final class StepEvidence {
+  private StepEvidence() {}
 
   /**
    * The step at c between the segments [lo, c) and [c, hi), as levels at the change, tested with
