@@ -45,10 +45,10 @@ public class MissedSteps {
     candidates.setAccessible(true);
     Method sigma = SeriesAnalysis.class.getDeclaredMethod("sigma");
     sigma.setAccessible(true);
-    Class<?> recheck = Class.forName("io.benchlake.analytics.changes.Recheck");
+    Class<?> stepEvidence = Class.forName("io.benchlake.analytics.changes.StepEvidence");
     Method test =
-        recheck.getDeclaredMethod(
-            "test", SeriesAnalysis.class, double.class, int.class, int.class, int.class);
+        stepEvidence.getDeclaredMethod(
+            "betweenChanges", SeriesAnalysis.class, double.class, int.class, int.class, int.class);
     test.setAccessible(true);
     Map<String, Integer> byStage = new TreeMap<>();
     Map<String, Integer> bySide = new TreeMap<>();

@@ -16,11 +16,11 @@ import java.util.OptionalInt;
  * history around its segments (a season too weak to be found, or wandering noise, makes two short
  * levels look apart). Where the segment is a line (its slope clearly not zero) the step must also
  * beat it as a line must beat a level: its two levels leave less of the residual sum of squares by
- * at least {@link Recheck#SLOPE_T}² noise², or a drift is cut into steps. (bench/changes, seeds
+ * at least {@link Lines#LINE_GAIN} noise², or a drift is cut into steps. (bench/changes, seeds
  * 20261205 / 1 / 42 / 99: without that, precision 0.941 / 0.944 / 0.962 / 0.946; without the
  * autocorrelation floor, 0.944 / 0.953 / 0.970 / 0.958.) Where the line is the whole history, the
- * floors (pooled spread, autocorrelation) are taken around the two levels instead ({@code
- * Recheck.aroundStep}): around the line they are the step's own misfit.
+ * floors (pooled spread, autocorrelation) are taken around the two levels instead ({@link
+ * NoiseFloor#aroundStep}): around the line they are the step's own misfit.
  */
 final class HiddenStep {
   private HiddenStep() {}
@@ -37,12 +37,12 @@ final class HiddenStep {
     int split = at.getAsInt();
     double line = a.fit(lo, hi, true).rss();
     double best = a.fit(lo, split, false).rss() + a.fit(split, hi, false).rss();
-    Detector.Change step = Recheck.stepInSegment(a, pooled, phi, lo, split, hi);
-    double gain = (line - best) / (step.noise() * step.noise());
-    if (Recheck.segment(a, lo, hi).linear() && gain < Recheck.SLOPE_T * Recheck.SLOPE_T) {
+    Detector.Change step = StepEvidence.inSegment(a, pooled, phi, lo, split, hi);
+    double gain = Lines.gain(step.noise(), line, best);
+    if (Lines.segment(a, lo, hi).linear() && gain < Lines.LINE_GAIN) {
       return Optional.empty();
     }
-    return Recheck.passes(a, step) ? Optional.of(step) : Optional.empty();
+    return StepEvidence.passes(a, step) ? Optional.of(step) : Optional.empty();
   }
 
   /**
@@ -50,7 +50,7 @@ final class HiddenStep {
    * fitted as one line, each step too small against the line's slope for {@link #in} to find alone
    * (three releases 5% apart, 4.7σ each, in 16 runs: a trend of -0.95% a run, no step). {@link
    * #stairs} gives its levels; it replaces the line when it leaves less of the line's residual sum
-   * of squares by at least {@link Recheck#SLOPE_T}² noise² (the first step against the line, as
+   * of squares by at least {@link Lines#LINE_GAIN} noise² (the first step against the line, as
    * {@link #in} asks: both have two parameters) plus the penalty for every further change (as the
    * partition charges it), and when every step passes the test of a step inside a segment between
    * its neighbours; else empty.
@@ -69,9 +69,8 @@ final class HiddenStep {
       rss += a.fit(from, to, false).rss();
       from = to;
     }
-    double gain = (a.fit(lo, hi, true).rss() - rss) / (noise * noise);
-    double needed =
-        Recheck.SLOPE_T * Recheck.SLOPE_T + a.settings().penalty() * (stairs.size() - 1);
+    double gain = Lines.gain(noise, a.fit(lo, hi, true).rss(), rss);
+    double needed = Lines.LINE_GAIN + a.settings().penalty() * (stairs.size() - 1);
     if (gain < needed) {
       return List.of();
     }
@@ -79,8 +78,8 @@ final class HiddenStep {
     for (int k = 0; k < stairs.size(); k++) {
       int before = k == 0 ? lo : stairs.get(k - 1);
       int after = k == stairs.size() - 1 ? hi : stairs.get(k + 1);
-      Detector.Change step = Recheck.stepInSegment(a, pooled, phi, before, stairs.get(k), after);
-      if (!Recheck.passes(a, step)) {
+      Detector.Change step = StepEvidence.inSegment(a, pooled, phi, before, stairs.get(k), after);
+      if (!StepEvidence.passes(a, step)) {
         return List.of();
       }
       steps.add(step);
@@ -96,7 +95,7 @@ final class HiddenStep {
    * than twice ({@link #in} looks for one step).
    */
   static List<Integer> stairs(SeriesAnalysis a, int lo, int hi) {
-    if (!(a.sigma() > 0) || !Recheck.segment(a, lo, hi).linear()) {
+    if (!(a.sigma() > 0) || !Lines.segment(a, lo, hi).linear()) {
       return List.of();
     }
     List<Integer> cuts = levels(a, lo, hi, a.sigma());

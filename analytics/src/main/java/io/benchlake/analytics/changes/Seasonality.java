@@ -32,7 +32,7 @@ final class Seasonality {
     List<Integer> ends = new ArrayList<>(changes);
     ends.add(n);
     for (int hi : ends) {
-      Fit f = Recheck.segment(a, lo, hi);
+      Fit f = Lines.segment(a, lo, hi);
       for (int i = lo; i < hi; i++) {
         res[i] = a.isOutlier(i) ? 0 : a.centred(i) - f.at(i);
       }

@@ -146,6 +146,14 @@ public final class SeriesAnalysis {
     return ratioScale ? Math.abs(level) : magnitude;
   }
 
+  /**
+   * {@code amount} in % of {@code base} (a {@link #base}); 0 of a base of 0 (a history of zeros has
+   * no change).
+   */
+  static double percent(double amount, double base) {
+    return base > 0 ? amount / base * 100 : 0;
+  }
+
   /** The mean of run i, or its neighbours' when it is an outlier. */
   private double cleaned(int i) {
     outlier[i] = false;

@@ -1,0 +1,114 @@
+package io.benchlake.analytics.changes;
+
+import java.util.Collection;
+import java.util.Optional;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * When a segment of runs is a line rather than a level, and what a step must gain to beat a line: a
+ * slope is fitted where the segment is long enough and kept where it is clearly not zero; it is
+ * reported as a trend where it is also significant and large enough; and a step (or staircase)
+ * beats a line as a line beats a level, by leaving at least {@link #LINE_GAIN} noise² less of its
+ * residual sum of squares.
+ */
+final class Lines {
+  /** The fewest points of a segment whose slope is fitted; shorter segments are levels. */
+  static final int TREND_POINTS = 6;
+
+  /** |slope / standard error| above which a segment is a line rather than a level. */
+  static final double SLOPE_T = 3;
+
+  /**
+   * The {@link #gain} by which a line beats a level ({@link #SLOPE_T}²: its one more parameter
+   * clearly not zero), and so by which a step's two levels must beat a line.
+   */
+  static final double LINE_GAIN = SLOPE_T * SLOPE_T;
+
+  private Lines() {}
+
+  /** A level, or a line where the segment is long enough and its slope clearly not zero. */
+  static Fit segment(SeriesAnalysis a, int from, int to) {
+    Fit level = a.fit(from, to, false);
+    if (level.points() < TREND_POINTS) {
+      return level;
+    }
+    Fit line = a.fit(from, to, true);
+    return slopeT(a, line) >= SLOPE_T ? line : level;
+  }
+
+  /** The {@link #segment} fits of [lo, hi) cut at the cuts (in order, all inside it). */
+  static Fit[] segments(SeriesAnalysis a, int lo, Collection<Integer> cuts, int hi) {
+    Fit[] fits = new Fit[cuts.size() + 1];
+    int k = 0;
+    int from = lo;
+    for (int to : cuts) {
+      fits[k++] = segment(a, from, to);
+      from = to;
+    }
+    fits[k] = segment(a, from, hi);
+    return fits;
+  }
+
+  /**
+   * The trend of the segment [from, to): its line where long enough, its slope clearly not zero,
+   * significant at the detector's alpha and drifting at least the minimum change over the segment.
+   */
+  static Optional<Detector.Trend> trend(SeriesAnalysis a, int from, int to) {
+    Fit line = a.fit(from, to, true);
+    if (line.points() < TREND_POINTS) {
+      return Optional.empty();
+    }
+    double t = slopeT(a, line);
+    double p = 2 * new TDistribution(null, line.points() - 2).cumulativeProbability(-t);
+    double start = a.base(line.at(from) + a.origin());
+    double drift = Math.abs(line.slope() * (line.points() - 1));
+    if (t < SLOPE_T || p >= a.settings().alpha() || drift < a.settings().minChange() * start) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Detector.Trend(from, to, line.slope(), SeriesAnalysis.percent(line.slope(), start), p));
+  }
+
+  /**
+   * What fits in place of a line gain over it, in units of noise²: the line's residual sum of
+   * squares less theirs, each subtracted in turn.
+   */
+  static double gain(double noise, double lineRss, double... fitsRss) {
+    double left = lineRss;
+    for (double rss : fitsRss) {
+      left -= rss;
+    }
+    return left / (noise * noise);
+  }
+
+  /**
+   * Whether a change next to a side too short for a slope of its own ({@link #TREND_POINTS}) beats
+   * the line through both sides, where the two are a line: its two fits leave less of the line's
+   * residual sum of squares by at least {@link #SLOPE_T}² noise², as a line must beat a level and a
+   * step found inside a line must beat it ({@link HiddenStep}). The z-test compares the short
+   * side's level with the other side's fit, and a short side's level says nothing of its slope: the
+   * last 4 runs of a drift of 0.4σ a run passed for a step of 5.8 z against the 10 runs before
+   * them, a level (DetectorTest.aShortDriftIsNotCutIntoAStep with segments of 3 runs).
+   */
+  static boolean shortSideBeatsLine(SeriesAnalysis a, Detector.Change c) {
+    Fit before = segment(a, c.from(), c.index());
+    Fit after = segment(a, c.index(), c.to());
+    if (before.points() >= TREND_POINTS && after.points() >= TREND_POINTS) {
+      return true;
+    }
+    Fit line = segment(a, c.from(), c.to());
+    if (!line.linear()) {
+      return true;
+    }
+    return gain(c.noise(), line.rss(), before.rss(), after.rss()) >= LINE_GAIN;
+  }
+
+  private static double slopeT(SeriesAnalysis a, Fit line) {
+    double noise = Math.max(a.sigma(), Residuals.spread(a, line));
+    double phi = Residuals.autocorrelation(a, line);
+    return Math.abs(line.slope())
+        * Math.sqrt(line.ssx())
+        / noise
+        / Math.sqrt((1 + phi) / (1 - phi));
+  }
+}
