@@ -11,7 +11,7 @@ WITH v AS (
     FROM run_series s
     WHERE s.status = 'completed'
 )
-SELECT v.run_id, v.started_at, v.db_version, v.dataset, v.host_name, t.iteration_values
+SELECT v.run_id, epoch_us(v.started_at) AS started_us, v.db_version, v.dataset, v.host_name, t.iteration_values
 FROM thread_stats t JOIN v USING (run_id)
 WHERE v.test_name = ? AND t.threads = ? AND t.metric = ?
   AND (? IS NULL OR v.host_name = ?)

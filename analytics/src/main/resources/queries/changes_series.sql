@@ -5,7 +5,7 @@
 -- not left out, in iteration order; a run none of whose iterations is kept has none), read
 -- through the narrower views of sql/35_histories.sql (ChangesSeriesQueryTest compares the two on
 -- random warehouses).
-SELECT v.run_id, v.started_at, v.db_version, v.dataset, v.host_name, t.iteration_values
+SELECT v.run_id, epoch_us(v.started_at) AS started_us, v.db_version, v.dataset, v.host_name, t.iteration_values
 FROM history_values t JOIN history_runs v USING (run_id)
 WHERE v.test_name = ? AND t.threads = ? AND t.metric = ? AND (? IS NULL OR v.host_name = ?)
 ORDER BY CASE WHEN ? THEN v.major END, CASE WHEN ? THEN v.minor END,

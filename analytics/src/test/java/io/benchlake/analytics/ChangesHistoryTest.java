@@ -18,6 +18,7 @@ import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.TimeZone;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,6 +119,33 @@ class ChangesHistoryTest {
                 new ChangesQuery.Series("oltp_read_write", 8, "TPS", "time", Optional.of("db1")))
             .isEmpty(),
         "no runs on that host: a session says so");
+  }
+
+  /**
+   * A run's start is its instant whatever this JVM's time zone: read fresh, and kept by a commit in
+   * one zone then read in another (the scheduled ingest in UTC, the user's shell in Berlin).
+   */
+  @Test
+  void aRunsStartIsTheSameInstantInEveryTimeZone() throws Exception {
+    TimeZone zone = TimeZone.getDefault();
+    try {
+      Warehouse warehouse = warehouse();
+      HistoryCache cache = new HistoryCache(dir.resolve("cache"));
+      TimeZone.setDefault(TimeZone.getTimeZone("UTC"));
+      HistoryRefresh.refresh(warehouse, cache);
+      TimeZone.setDefault(TimeZone.getTimeZone("Europe/Berlin"));
+      ChangesQuery.History kept = cache.find(warehouse.commit().id(), SERIES).orElseThrow();
+      ChangesQuery.History fresh;
+      try (AnalyticsSession session = AnalyticsSession.open(warehouse)) {
+        fresh = ChangesQuery.history(session, SERIES);
+      }
+      for (ChangesQuery.History h : List.of(kept, fresh)) {
+        assertEquals("2026-03-01T00:00:00Z", h.runs().get(0).startedAt());
+        assertEquals("2026-03-12T00:00:00Z", h.runs().get(11).startedAt());
+      }
+    } finally {
+      TimeZone.setDefault(zone);
+    }
   }
 
   @Test

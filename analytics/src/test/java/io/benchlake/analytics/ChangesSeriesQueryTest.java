@@ -258,7 +258,7 @@ class ChangesSeriesQueryTest {
               String.join(
                   "|",
                   rs.getString(1),
-                  String.valueOf(rs.getTimestamp(2)),
+                  String.valueOf(rs.getObject(2)),
                   rs.getString(3),
                   rs.getString(4),
                   rs.getString(5),

@@ -95,6 +95,11 @@ public final class EmbeddedBroker implements AutoCloseable {
       throw new BusException(why, e);
     }
     broker.startEnded();
+    Optional<String> fault = BrokerFaults.describe(broker.bootstrap); // one just after the start
+    if (fault.isPresent()) {
+      broker.close();
+      throw new BusException(fault.get());
+    }
     LOG.info("embedded Kafka broker listening on {}, log in {}", broker.bootstrap, broker.logDir);
     return broker;
   }

@@ -22,14 +22,22 @@ final class CachedHistories {
     }
     try {
       HistoryRefresh.refresh(warehouse, HistoryCache.in(home));
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       // The commit stands: what is lost is the speed of the next `changes`, which reads its own.
+      // LinkageError: DuckDB's native library that would not load is no reason to fail an ingest.
       System.err.println(
           "benchlake: the histories `changes` reads were not kept at ingest "
               + r.seq()
               + " ("
-              + e.getMessage()
+              + reason(e)
               + "); the next `changes` reads its history itself");
     }
+  }
+
+  /** Why, in one line: a DuckDB message goes on with the query's text and a caret under it. */
+  static String reason(Throwable e) {
+    return e.getMessage() == null || e.getMessage().isBlank()
+        ? e.toString()
+        : e.getMessage().lines().findFirst().orElseThrow();
   }
 }

@@ -49,6 +49,17 @@ class CachedHistoriesTest {
     assertEquals("", err);
   }
 
+  @Test
+  void theReasonIsOneLineWhateverTheErrorSays() {
+    assertEquals(
+        "Binder Error: Referenced column \"x\" not found",
+        CachedHistories.reason(
+            new IllegalStateException(
+                "Binder Error: Referenced column \"x\" not found\n\nLINE 1: SELECT x\n       ^")));
+    assertEquals(
+        "java.lang.UnsatisfiedLinkError", CachedHistories.reason(new UnsatisfiedLinkError()));
+  }
+
   /** A home whose warehouse's CURRENT names a manifest that is not there. */
   private BenchlakeHome homeWithADamagedWarehouse() throws Exception {
     BenchlakeHome home = new BenchlakeHome(dir);

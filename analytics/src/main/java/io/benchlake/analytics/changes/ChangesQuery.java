@@ -11,7 +11,8 @@ import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -103,8 +104,9 @@ public final class ChangesQuery {
     }
     try (AnalyticsSession session = openSession(warehouse)) {
       History history = history(session, series);
-      // the session's own commit: another may have been committed since the lookup above
-      cache.store(session.commit(), series, history);
+      // the session's own commit: another may have been committed since the lookup above, and
+      // then nothing is kept (the newer commit's entries stay)
+      cache.store(session.commit(), warehouse.commit().id(), series, history);
       return history;
     }
   }
@@ -138,12 +140,7 @@ public final class ChangesQuery {
             values[i] = ((Number) items[i]).doubleValue();
           }
           runs.add(
-              new Run(
-                  rs.getString(1),
-                  startedAt(rs.getTimestamp(2)),
-                  rs.getString(3),
-                  rs.getString(4),
-                  values));
+              new Run(rs.getString(1), startedAt(rs, 2), rs.getString(3), rs.getString(4), values));
           hosts.add(rs.getString(5));
         }
       }
@@ -170,9 +167,15 @@ public final class ChangesQuery {
         test, series.host().orElse(hosts.get(0)), runs, leftOut(session, test, series));
   }
 
-  /** A run's start as a history keeps it: the instant, or "" when the run did not say. */
-  static String startedAt(Timestamp started) {
-    return started == null ? "" : started.toInstant().toString();
+  /**
+   * A run's start as a history keeps it: the instant, or "" when the run did not say. The query
+   * gives it as microseconds since the epoch: the column is a timestamp of UTC wall time, which the
+   * JDBC driver's {@code getTimestamp} would read in this JVM's time zone (an hour or more off, and
+   * a cached history written in one zone would differ from a fresh read in another).
+   */
+  static String startedAt(ResultSet rs, int column) throws SQLException {
+    long micros = rs.getLong(column);
+    return rs.wasNull() ? "" : Instant.EPOCH.plus(micros, ChronoUnit.MICROS).toString();
   }
 
   /** The iterations annotations left out of the test at the series' thread count. */

@@ -181,7 +181,7 @@ final class EverySeries {
         ChangesQuery.Run head =
             new ChangesQuery.Run(
                 rs.getString(2),
-                ChangesQuery.startedAt(rs.getTimestamp(3)),
+                ChangesQuery.startedAt(rs, 3),
                 rs.getString(4),
                 rs.getString(5),
                 new double[0]);

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -101,9 +103,14 @@ public final class HistoryCache {
   /**
    * Keeps every series' histories at {@code commit}, as {@code writing} writes them: written whole
    * or not at all (an exception leaves no file and is thrown), and the entries of other commits
-   * dropped. Returns the file's size in bytes and the series written.
+   * dropped. Nothing is kept when the warehouse's {@code current} commit is another: it moved on
+   * while they were read, and dropping the others would drop the entries of the newer commit.
+   * Returns the file's size in bytes and the series written.
    */
-  Kept storeEvery(String commit, EveryWriting writing) throws IOException {
+  Kept storeEvery(String commit, String current, EveryWriting writing) throws IOException {
+    if (!commit.equals(current)) {
+      return new Kept(0, 0);
+    }
     Path target = everySeriesFile(commit);
     Files.createDirectories(target.getParent());
     Path partial = Files.createTempFile(target.getParent(), ".every", ".partial");
@@ -132,9 +139,14 @@ public final class HistoryCache {
 
   /**
    * Keeps {@code history} as the one of {@code series} at {@code commit}, written whole or not at
-   * all, and drops the entries of other commits (they can no longer be asked for).
+   * all, and drops the entries of other commits (they can no longer be asked for). Nothing is kept
+   * when the warehouse's {@code current} commit is another (see {@link #storeEvery}).
    */
-  public void store(String commit, ChangesQuery.Series series, ChangesQuery.History history) {
+  public void store(
+      String commit, String current, ChangesQuery.Series series, ChangesQuery.History history) {
+    if (!commit.equals(current)) {
+      return;
+    }
     Path target = file(commit, series);
     try {
       Files.createDirectories(target.getParent());
@@ -157,20 +169,42 @@ public final class HistoryCache {
     }
   }
 
-  private void dropOtherCommits(String commit) throws IOException {
+  private void dropOtherCommits(String commit) {
+    List<Path> others;
     try (Stream<Path> commits = Files.list(dir)) {
-      for (Path other : commits.filter(d -> !d.getFileName().toString().equals(commit)).toList()) {
-        try (Stream<Path> files = Files.list(other)) {
-          for (Path f : files.toList()) {
-            Files.deleteIfExists(f);
-          }
+      others = commits.filter(d -> !d.getFileName().toString().equals(commit)).toList();
+    } catch (IOException e) {
+      return; // the cache's directory went away: nothing to drop
+    }
+    for (Path other : others) {
+      try (Stream<Path> files = Files.list(other)) {
+        for (Path f : files.filter(HistoryCache::notBeingWritten).toList()) {
+          Files.deleteIfExists(f);
         }
         Files.deleteIfExists(other);
+      } catch (IOException e) {
+        // another command dropping the same entries, or still writing there: left to a later drop
       }
-    } catch (IOException e) {
-      // another command dropping the same entries at once, or a file of someone else's: harmless
     }
   }
+
+  /**
+   * Whether a file may be dropped: a partial one is another command's, still being written, unless
+   * it is older than any write takes (then its writer ended without cleaning up).
+   */
+  private static boolean notBeingWritten(Path f) {
+    if (!f.getFileName().toString().endsWith(".partial")) {
+      return true;
+    }
+    try {
+      return Files.getLastModifiedTime(f).toInstant().isBefore(Instant.now().minus(ABANDONED));
+    } catch (IOException gone) {
+      return false;
+    }
+  }
+
+  /** A partial file this old was left by a command that ended while writing it. */
+  private static final Duration ABANDONED = Duration.ofHours(1);
 
   private Path file(String commit, ChangesQuery.Series series) {
     return dir.resolve(commit).resolve(sha256(build + "\n" + key(series)) + ".bin");
@@ -256,14 +290,18 @@ public final class HistoryCache {
   }
 
   /**
-   * This module's build: the jar the class was loaded from, with its size and modification time; a
-   * rebuilt jar is another build, whose views may give other numbers. A classes directory (a
-   * development build, recompiled in place) is another build in each JVM.
+   * The build that computes the histories: this module's jar (its views and queries) and DuckDB's
+   * (which runs them), each with its size and modification time. A rebuilt jar, or another DuckDB,
+   * is another build, whose numbers may differ. A classes directory (a development build,
+   * recompiled in place) is another build in each JVM.
    */
-  private static String thisBuild() {
+  static String thisBuild() {
+    return codeOf(HistoryCache.class) + "; " + codeOf(org.duckdb.DuckDBDriver.class);
+  }
+
+  private static String codeOf(Class<?> c) {
     try {
-      Path code =
-          Path.of(HistoryCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      Path code = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
       if (Files.isDirectory(code)) {
         return code
             + " in process "
@@ -273,9 +311,9 @@ public final class HistoryCache {
       }
       return code + " " + Files.size(code) + " " + Files.getLastModifiedTime(code).toMillis();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the build of " + HistoryCache.class, e);
+      throw new UncheckedIOException("cannot read the build of " + c, e);
     } catch (URISyntaxException | RuntimeException e) {
-      throw new IllegalStateException("cannot tell the build of " + HistoryCache.class, e);
+      throw new IllegalStateException("cannot tell the build of " + c, e);
     }
   }
 

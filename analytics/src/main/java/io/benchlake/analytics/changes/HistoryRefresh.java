@@ -47,7 +47,10 @@ public final class HistoryRefresh {
         return new Result(session.commit(), 0, 0, true);
       }
       HistoryCache.Kept kept =
-          cache.storeEvery(session.commit(), out -> EverySeries.write(session, out));
+          cache.storeEvery(
+              session.commit(),
+              warehouse.commit().id(), // moved on since: nothing kept, the newer commit's stay
+              out -> EverySeries.write(session, out));
       return new Result(session.commit(), kept.series(), kept.bytes(), false);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot keep the histories: " + e.getMessage(), e);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.benchlake.analytics.report.LeftOut;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class HistoryCacheTest {
   @Test
   void aHistoryComesBackToTheLastBitWithItsNullsAndLeftOutIterations() {
     HistoryCache cache = new HistoryCache(dir, "build 1");
-    cache.store("c1", SERIES, history());
+    cache.store("c1", "c1", SERIES, history());
     ChangesQuery.History back = cache.find("c1", SERIES).orElseThrow();
     ChangesQuery.History h = history();
     assertEquals(h.test(), back.test());
@@ -59,7 +60,7 @@ class HistoryCacheTest {
   @Test
   void anotherCommitAnotherSeriesOrAnotherBuildIsAMiss() {
     HistoryCache cache = new HistoryCache(dir, "build 1");
-    cache.store("c1", SERIES, history());
+    cache.store("c1", "c1", SERIES, history());
     assertTrue(cache.find("c2", SERIES).isEmpty());
     for (ChangesQuery.Series other :
         List.of(
@@ -77,8 +78,8 @@ class HistoryCacheTest {
   @Test
   void aNewCommitsEntryDropsTheOldCommits() throws Exception {
     HistoryCache cache = new HistoryCache(dir, "build 1");
-    cache.store("c1", SERIES, history());
-    cache.store("c2", SERIES, history());
+    cache.store("c1", "c1", SERIES, history());
+    cache.store("c2", "c2", SERIES, history());
     assertTrue(cache.find("c1", SERIES).isEmpty());
     assertTrue(cache.find("c2", SERIES).isPresent());
     try (Stream<Path> commits = Files.list(dir)) {
@@ -87,9 +88,47 @@ class HistoryCacheTest {
   }
 
   @Test
+  void entriesReadAtACommitTheWarehouseMovedOnFromAreNotKeptAndDropNothing() throws Exception {
+    HistoryCache cache = keptEvery("c2", "build 1");
+    cache.store("c2", "c2", SERIES, history());
+    cache.store("c1", "c2", SERIES, history()); // a command that read c1 ends after c2's ingest
+    assertTrue(
+        cache.storeEvery("c1", "c2", out -> fail("c1 is not read again")).series() == 0,
+        "nothing kept at c1");
+    assertTrue(cache.find("c2", SERIES).isPresent());
+    assertTrue(cache.hasEvery("c2"));
+    assertTrue(Files.notExists(dir.resolve("c1")));
+  }
+
+  @Test
+  void theBuildNamesTheDuckDbThatComputesTheHistories() throws Exception {
+    Path duckdb =
+        Path.of(
+            org.duckdb.DuckDBDriver.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+    assertTrue(HistoryCache.thisBuild().contains(duckdb.toString()), HistoryCache.thisBuild());
+  }
+
+  @Test
+  void anotherCommandsPartialFileIsNotDropped() throws Exception {
+    HistoryCache cache = new HistoryCache(dir, "build 1");
+    Path writing = Files.createDirectories(dir.resolve("c1")).resolve(".every123.partial");
+    Files.writeString(writing, "being written");
+    cache.store("c2", "c2", SERIES, history());
+    assertTrue(Files.exists(writing), "another command's file, still being written");
+    Files.setLastModifiedTime(
+        writing, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(7200)));
+    cache.store("c2", "c2", SERIES, history());
+    assertTrue(Files.notExists(dir.resolve("c1")), "left by a command that ended: dropped");
+  }
+
+  @Test
   void aFileCutShortIsAMissAndIsWrittenAgain() throws Exception {
     HistoryCache cache = new HistoryCache(dir, "build 1");
-    cache.store("c1", SERIES, history());
+    cache.store("c1", "c1", SERIES, history());
     Path file;
     try (Stream<Path> files = Files.list(dir.resolve("c1"))) {
       file = files.findFirst().orElseThrow();
@@ -97,7 +136,7 @@ class HistoryCacheTest {
     byte[] whole = Files.readAllBytes(file);
     Files.write(file, Arrays.copyOf(whole, whole.length - 5));
     assertTrue(cache.find("c1", SERIES).isEmpty());
-    cache.store("c1", SERIES, history());
+    cache.store("c1", "c1", SERIES, history());
     assertTrue(cache.find("c1", SERIES).isPresent());
     try (Stream<Path> files = Files.list(dir.resolve("c1"))) {
       assertFalse(files.anyMatch(f -> f.getFileName().toString().endsWith(".partial")));
@@ -136,6 +175,7 @@ class HistoryCacheTest {
   private HistoryCache keptEvery(String commit, String build) throws Exception {
     HistoryCache cache = new HistoryCache(dir, build);
     cache.storeEvery(
+        commit,
         commit,
         out -> {
           out.add(oltpRw());
@@ -223,6 +263,7 @@ class HistoryCacheTest {
         () ->
             cache.storeEvery(
                 "c1",
+                "c1",
                 out -> {
                   out.add(oltpRw());
                   throw new IllegalStateException("the session failed");
@@ -236,7 +277,7 @@ class HistoryCacheTest {
   @Test
   void everySeriesKeptAtANewCommitDropsTheOldCommits() throws Exception {
     HistoryCache cache = new HistoryCache(dir, "build 1");
-    cache.store("c1", SERIES, history());
+    cache.store("c1", "c1", SERIES, history());
     keptEvery("c2", "build 1");
     assertTrue(cache.find("c1", SERIES).isEmpty());
     try (Stream<Path> commits = Files.list(dir)) {
@@ -249,7 +290,7 @@ class HistoryCacheTest {
     Path notADirectory = dir.resolve("file");
     Files.writeString(notADirectory, "in the way");
     HistoryCache cache = new HistoryCache(notADirectory.resolve("changes"), "build 1");
-    cache.store("c1", SERIES, history());
+    cache.store("c1", "c1", SERIES, history());
     assertTrue(cache.find("c1", SERIES).isEmpty());
   }
 }
