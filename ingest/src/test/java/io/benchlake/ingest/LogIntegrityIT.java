@@ -204,10 +204,10 @@ class LogIntegrityIT {
   /**
    * A segment Kafka cannot load (zeros where the next batch's header would be) is a fatal fault
    * while the broker starts: the start ends at once in one line naming the broker's log, where it
-   * waited for a controller that had gone until something interrupted it. (Kafka 4.4, after a
-   * clean shutdown, reads a segment's batches from its last index entry to its end to find the
-   * next offset; a header of zeros there is a CorruptRecordException while the LogManager starts,
-   * which Kafka treats as fatal: a halt, taken over by BrokerFaults.)
+   * waited for a controller that had gone until something interrupted it. (Kafka 4.4, after a clean
+   * shutdown, reads a segment's batches from its last index entry to its end to find the next
+   * offset; a header of zeros there is a CorruptRecordException while the LogManager starts, which
+   * Kafka treats as fatal: a halt, taken over by BrokerFaults.)
    */
   @Test
   @Timeout(90)

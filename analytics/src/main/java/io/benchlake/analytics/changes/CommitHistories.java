@@ -195,7 +195,7 @@ final class CommitHistories {
       RandomAccessFile in, String test, Block runsAt, Block valuesAt, ChangesQuery.Series series)
       throws IOException {
     DataInputStream r = block(in, runsAt);
-    int n = r.readInt();
+    int n = HistoryCodec.count(r);
     List<TestHistories.KeptRun> runs = new ArrayList<>(n);
     double[] none = new double[0];
     for (int i = 0; i < n; i++) {
@@ -213,7 +213,7 @@ final class CommitHistories {
       leftOut.add(HistoryCodec.readLeftOut(r));
     }
     DataInputStream v = block(in, valuesAt);
-    int rows = v.readInt();
+    int rows = HistoryCodec.count(v);
     int[] indexes = new int[rows];
     double[][] values = new double[rows][];
     for (int i = 0; i < rows; i++) {

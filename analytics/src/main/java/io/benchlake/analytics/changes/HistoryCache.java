@@ -9,10 +9,12 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -124,10 +126,21 @@ public final class HistoryCache {
       throw e;
     }
     long bytes = Files.size(partial);
+    onDisk(partial);
     Files.move(
         partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     dropOtherCommits(commit);
     return new Kept(series, bytes);
+  }
+
+  /**
+   * The file's bytes on the disk before it is renamed into place: after a crash the name gives a
+   * whole file or none (a whole header over a body cut short would read as kept for good).
+   */
+  private static void onDisk(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.force(true);
+    }
   }
 
   /** What {@link #storeEvery} kept: how many series, in a file of how many bytes. */
@@ -256,12 +269,12 @@ public final class HistoryCache {
   private static ChangesQuery.History readHistory(DataInputStream in) throws IOException {
     String test = readString(in);
     String host = readString(in);
-    int n = in.readInt();
+    int n = HistoryCodec.count(in);
     List<ChangesQuery.Run> runs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       runs.add(readRun(in));
     }
-    int left = in.readInt();
+    int left = HistoryCodec.count(in);
     List<LeftOut> leftOut = new ArrayList<>(left);
     for (int i = 0; i < left; i++) {
       leftOut.add(HistoryCodec.readLeftOut(in));

@@ -13,7 +13,23 @@ import java.nio.charset.StandardCharsets;
  * no length limit, runs with their values as IEEE bits, left-out iterations.
  */
 final class HistoryCodec {
+  /**
+   * The most a count read back may be (runs, values, a string's bytes): more than any history an
+   * ingest keeps (it keeps none over 1,000,000 iteration rows). A garbled count is then a damaged
+   * file, a miss, not an array of gigabytes.
+   */
+  static final int MOST = 1 << 22;
+
   private HistoryCodec() {}
+
+  /** A count of what follows, from 0 to {@link #MOST}; another is a damaged file. */
+  static int count(DataInput in) throws IOException {
+    int n = in.readInt();
+    if (n < 0 || n > MOST) {
+      throw new IOException("a count out of bounds: " + n);
+    }
+    return n;
+  }
 
   /** A string or null, as its UTF-8 length (-1: null) and bytes. */
   static void writeString(DataOutput out, String s) throws IOException {
@@ -28,8 +44,11 @@ final class HistoryCodec {
 
   static String readString(DataInput in) throws IOException {
     int length = in.readInt();
-    if (length < 0) {
+    if (length == -1) {
       return null;
+    }
+    if (length < 0 || length > MOST) {
+      throw new IOException("a string length out of bounds: " + length);
     }
     byte[] bytes = new byte[length];
     try {
@@ -57,7 +76,7 @@ final class HistoryCodec {
   }
 
   static double[] readValues(DataInput in) throws IOException {
-    double[] values = new double[in.readInt()];
+    double[] values = new double[count(in)];
     for (int k = 0; k < values.length; k++) {
       values[k] = in.readDouble();
     }
