@@ -45,16 +45,8 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final Path logDir;
   private boolean stopped;
 
-  /**
-   * The thread that runs Kafka's start, while it does. A fatal fault during the start (a segment
-   * Kafka cannot load) stops the broker, but Kafka's start would go on waiting for a controller
-   * that has gone; {@link #interruptStart} ends that wait. Its own lock: {@link #close} holds the
-   * broker's while Kafka's shutdown waits for the start.
-   */
-  private final Object startLock = new Object();
-
-  private Thread starting;
-  private boolean startInterrupted;
+  /** The thread of Kafka's start, interrupted if a fatal fault stops the broker while it starts. */
+  private final StartingThread starting = new StartingThread();
 
   private EmbeddedBroker(KafkaRaftServer server, String bootstrap, Path logDir) {
     this.server = server;
@@ -78,7 +70,7 @@ public final class EmbeddedBroker implements AutoCloseable {
       throw e;
     }
     BrokerFaults.watch(broker); // from here on a fatal fault stops the broker, not this JVM
-    broker.startsOn(Thread.currentThread());
+    broker.starting.begin(Thread.currentThread());
     try {
       broker.server.startup();
       try (Admin admin =
@@ -87,14 +79,14 @@ public final class EmbeddedBroker implements AutoCloseable {
         Topics.ensure(admin, EVENT_PARTITIONS, (short) 1);
       }
     } catch (Exception e) {
-      broker.startEnded();
+      broker.starting.end();
       broker.close();
       String why =
           BrokerFaults.describe(broker.bootstrap)
               .orElse("the embedded Kafka broker did not start: " + e.getMessage());
       throw new BusException(why, e);
     }
-    broker.startEnded();
+    broker.starting.end();
     Optional<String> fault = BrokerFaults.describe(broker.bootstrap); // one just after the start
     if (fault.isPresent()) {
       broker.close();
@@ -104,30 +96,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     return broker;
   }
 
-  private void startsOn(Thread thread) {
-    synchronized (startLock) {
-      starting = thread;
-    }
-  }
-
   /** Ends a start that is under way (after a fatal fault): Kafka's waits in it are interrupted. */
   void interruptStart() {
-    synchronized (startLock) {
-      if (starting != null) {
-        startInterrupted = true;
-        starting.interrupt();
-      }
-    }
-  }
-
-  /** The start is over; an interrupt {@link #interruptStart} sent is not left to the caller. */
-  private void startEnded() {
-    synchronized (startLock) {
-      starting = null;
-      if (startInterrupted) {
-        Thread.interrupted();
-      }
-    }
+    starting.interrupt();
   }
 
   /** The broker's node, configured on its log directory and ports, not started. */

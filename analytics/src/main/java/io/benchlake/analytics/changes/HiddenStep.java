@@ -102,36 +102,9 @@ final class HiddenStep {
     return cuts.size() < 2 ? List.of() : cuts;
   }
 
-  /**
-   * The optimal partition of [lo, hi) into levels, each of at least the minimum segment, with the
-   * detector's penalty per change and the residuals in units of {@code noise} (Jackson et al.
-   * 2005): its change points, in order.
-   */
+  /** The change points of {@link LevelPartition} of [lo, hi), in order. */
   private static List<Integer> levels(SeriesAnalysis a, int lo, int hi, double noise) {
-    int m = a.settings().minSegment();
-    int len = hi - lo;
-    double[] cost = new double[len + 1];
-    int[] last = new int[len + 1];
-    double scale = 1 / (noise * noise);
-    for (int t = 1; t <= len; t++) {
-      cost[t] = Double.POSITIVE_INFINITY;
-      if (t < m) {
-        continue;
-      }
-      cost[t] = a.fit(lo, lo + t, false).rss() * scale;
-      for (int s = m; s <= t - m; s++) {
-        double c = cost[s] + a.fit(lo + s, lo + t, false).rss() * scale + a.settings().penalty();
-        if (c < cost[t]) {
-          cost[t] = c;
-          last[t] = s;
-        }
-      }
-    }
-    List<Integer> cuts = new ArrayList<>();
-    for (int t = last[len]; t > 0; t = last[t]) {
-      cuts.add(0, lo + t);
-    }
-    return cuts;
+    return LevelPartition.of(a, lo, hi, noise).cuts();
   }
 
   /**
