@@ -83,7 +83,13 @@ public final class SeriesAnalysis {
       Seasonality.find(this, cuts(result))
           .or(this::wholeSeason)
           .ifPresentOrElse(
-              this::withoutSeason, () -> result = Recheck.judge(this, candidates(), true));
+              this::withoutSeason,
+              () ->
+                  Seasonality.decomposed(this)
+                      .flatMap(this::jointly)
+                      .ifPresentOrElse(
+                          this::withoutSeason,
+                          () -> result = Recheck.judge(this, candidates(), true)));
     }
     return result;
   }
@@ -100,6 +106,21 @@ public final class SeriesAnalysis {
     return Seasonality.find(this, List.of()).filter(s -> s.period() * WHOLE_CYCLES <= n);
   }
 
+  /**
+   * The season found by decomposition fitted again with the steps: the history with the pattern
+   * taken out is analysed, and the pattern is kept when it shows, at the same length, in the
+   * residuals around the segments between the changes found there (a step model and a pattern
+   * fitted together). A step leaves a sawtooth of a cycle's length in a history less its moving
+   * average, and a few large steps, each alone, passed for a cycle of 60-145 runs.
+   */
+  private Optional<Detector.Season> jointly(Detector.Season season) {
+    return Seasonality.around(
+        this,
+        cuts(adjusted(season).result()),
+        season.period(),
+        Seasonality.decompositionTries(n));
+  }
+
   private static List<Integer> cuts(Detector.Result r) {
     return r.changes().stream().map(Detector.Change::index).toList();
   }
@@ -109,13 +130,18 @@ public final class SeriesAnalysis {
    * changes every point, so nothing of the tail-only work would carry over).
    */
   private void withoutSeason(Detector.Season season) {
+    result = adjusted(season).result().withSeason(season, result.outliers());
+  }
+
+  /** The analysis of the history with the season taken out. */
+  private SeriesAnalysis adjusted(Detector.Season season) {
     List<double[]> adjusted = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       adjusted.add(new double[] {means[i] - season.at(i)});
     }
     SeriesAnalysis plain = new SeriesAnalysis(settings, true);
     plain.append(adjusted);
-    result = plain.result().withSeason(season, result.outliers());
+    return plain;
   }
 
   /**
