@@ -108,6 +108,14 @@ final class Seasonality {
 
   /** The residuals of the runs around the segments between the changes; 0 at an outlier. */
   private static double[] residuals(SeriesAnalysis a, List<Integer> changes) {
+    return residuals(a, changes, false);
+  }
+
+  /**
+   * The residuals of the runs around the segments between the changes, an outlier's its own when
+   * {@code withOutliers}, else 0.
+   */
+  static double[] residuals(SeriesAnalysis a, List<Integer> changes, boolean withOutliers) {
     int n = a.points();
     double[] res = new double[n];
     int lo = 0;
@@ -116,7 +124,7 @@ final class Seasonality {
     for (int hi : ends) {
       Fit f = Lines.segment(a, lo, hi);
       for (int i = lo; i < hi; i++) {
-        res[i] = a.isOutlier(i) ? 0 : a.centred(i) - f.at(i);
+        res[i] = a.isOutlier(i) && !withOutliers ? 0 : a.centred(i) - f.at(i);
       }
       lo = hi;
     }

@@ -88,7 +88,11 @@ public final class SeriesAnalysis {
               .or(() -> Seasonality.find(this, cuts(result)))
               .or(this::wholeSeason);
       season.ifPresentOrElse(
-          this::withoutSeason, () -> result = Recheck.judge(this, candidates(), true));
+          this::withoutSeason,
+          () -> {
+            result = Recheck.judge(this, candidates(), true);
+            withoutSecondMode();
+          });
     }
     return result;
   }
@@ -132,11 +136,30 @@ public final class SeriesAnalysis {
     result = adjusted(season).result().withSeason(season, result.outliers());
   }
 
+  /**
+   * The result of the history with its runs on the smaller of two modes moved to the larger ({@link
+   * Modes}), where the residuals around the changes found are two modes, and still are around the
+   * changes found once they are moved (the modes fitted with the steps).
+   */
+  private void withoutSecondMode() {
+    Modes.offsets(this, cuts(result))
+        .map(offsets -> adjusted(i -> offsets[i]))
+        .flatMap(first -> Modes.offsets(this, cuts(first.result())))
+        .ifPresent(
+            offsets ->
+                result = adjusted(i -> offsets[i]).result().withSeason(null, result.outliers()));
+  }
+
   /** The analysis of the history with the season taken out. */
   private SeriesAnalysis adjusted(Detector.Season season) {
+    return adjusted(season::at);
+  }
+
+  /** The analysis of the history less {@code less} of each run. */
+  private SeriesAnalysis adjusted(java.util.function.IntToDoubleFunction less) {
     List<double[]> adjusted = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      adjusted.add(new double[] {means[i] - season.at(i)});
+      adjusted.add(new double[] {means[i] - less.applyAsDouble(i)});
     }
     SeriesAnalysis plain = new SeriesAnalysis(settings, true);
     plain.append(adjusted);
