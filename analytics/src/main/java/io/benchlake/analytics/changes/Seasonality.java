@@ -159,7 +159,7 @@ final class Seasonality {
    * cycle's autocorrelation then widened every step's test and nothing was reported; or the cycle
    * was found around changes at its turns and folded on 37 runs, and its swings took the steps. In
    * bench/changes' seasonal histories (seed 20261205) 31 counted steps were missed and 17 false
-   * changes reported, 22 and 9 with this (first, fitted with the steps: {@code
+   * changes reported, 24 and 11 with this (first, fitted with the steps: {@code
    * SeriesAnalysis.jointly}). Seeds 20261205 / 1 / 42 / 99: precision 0.953 / 0.955 / 0.964 / 0.960
    * -> 0.961 / 0.967 / 0.969 / 0.971, recall 0.842 / 0.862 / 0.844 / 0.839 -> 0.852 / 0.868 / 0.850
    * / 0.853; the release histories unchanged; bench/changes-real 0.770 -> 0.759 (one series,
