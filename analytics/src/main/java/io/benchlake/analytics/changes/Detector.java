@@ -226,4 +226,12 @@ public final class Detector {
   public static Result detect(List<double[]> points, Settings settings) {
     return SeriesAnalysis.of(points, settings).result();
   }
+
+  /**
+   * The detector over a whole history ordered by release, with its releases: changes only where a
+   * release starts ({@link ReleaseSegments}).
+   */
+  public static Result detect(List<double[]> points, Releases releases, Settings settings) {
+    return SeriesAnalysis.of(points, releases, settings).result();
+  }
 }

@@ -108,18 +108,21 @@ final class HiddenStep {
    * 2005): its change points, in order.
    */
   private static List<Integer> levels(SeriesAnalysis a, int lo, int hi, double noise) {
-    int m = a.settings().minSegment();
+    int m = a.shortestSegment();
     int len = hi - lo;
     double[] cost = new double[len + 1];
     int[] last = new int[len + 1];
     double scale = 1 / (noise * noise);
     for (int t = 1; t <= len; t++) {
       cost[t] = Double.POSITIVE_INFINITY;
-      if (t < m) {
+      if (t < m || !a.segment(lo, lo + t) || t < len && !a.splits(lo, lo + t, hi)) {
         continue;
       }
       cost[t] = a.fit(lo, lo + t, false).rss() * scale;
       for (int s = m; s <= t - m; s++) {
+        if (!a.splits(lo, lo + s, lo + t)) {
+          continue;
+        }
         double c = cost[s] + a.fit(lo + s, lo + t, false).rss() * scale + a.settings().penalty();
         if (c < cost[t]) {
           cost[t] = c;
@@ -139,13 +142,16 @@ final class HiddenStep {
    * fit it better than its line.
    */
   static OptionalInt split(SeriesAnalysis a, int lo, int hi) {
-    int m = a.settings().minSegment();
+    int m = a.shortestSegment();
     if (hi - lo < 2 * m) {
       return OptionalInt.empty();
     }
     int split = -1;
     double best = a.fit(lo, hi, true).rss();
     for (int c = lo + m; c <= hi - m; c++) {
+      if (!a.splits(lo, c, hi)) {
+        continue;
+      }
       double rss = a.fit(lo, c, false).rss() + a.fit(c, hi, false).rss();
       if (rss < best) {
         best = rss;
