@@ -63,7 +63,7 @@ public record Releases(int[] starts) {
   }
 
   /** How many releases there are. */
-  int count() {
+  public int count() {
     return starts.length;
   }
 

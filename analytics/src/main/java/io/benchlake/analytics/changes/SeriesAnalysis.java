@@ -104,7 +104,11 @@ public final class SeriesAnalysis {
     scale();
     // a floor far below any real noise, so runs that never vary still show their steps
     double floor = 1e-9 * (means[0] != 0 ? Math.abs(means[0]) : 1);
-    double s = NoiseScale.quantized(Math.max(NoiseScale.ofDifferences(means, n), floor));
+    double rough =
+        releases == null
+            ? NoiseScale.ofDifferences(means, n)
+            : ReleaseSegments.noise(means, n, releases);
+    double s = NoiseScale.quantized(Math.max(rough, floor));
     int from = s == sigma ? Math.max(0, old - REACH) : 0;
     sigma = s;
     recomputedFrom = from;
