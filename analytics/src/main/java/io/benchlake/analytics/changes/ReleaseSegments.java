@@ -1,5 +1,8 @@
 package io.benchlake.analytics.changes;
 
+import java.util.Arrays;
+import java.util.OptionalDouble;
+
 /**
  * The segments of a history ordered by release ({@link Releases}), where the runs of one release
  * measure one build and a change of performance is between releases: changes only at the start of
@@ -31,9 +34,11 @@ package io.benchlake.analytics.changes;
 final class ReleaseSegments {
   /**
    * The fewest differences between runs of one release that σ is taken from; with fewer (releases
-   * of one run), from every first difference, as in time order.
+   * of one run), from every first difference, as in time order. The MAD of a handful of
+   * differences is often a fraction of the noise (8 differences of 1% noise gave 0.24%: a run 2.4%
+   * off its release was a bad run); at least 10 (on bench/changes as 5, recall 0.912 / 0.891).
    */
-  static final int WITHIN_DIFFERENCES = 5;
+  static final int WITHIN_DIFFERENCES = 10;
 
   private ReleaseSegments() {}
 
@@ -59,6 +64,34 @@ final class ReleaseSegments {
     return k - 1 >= WITHIN_DIFFERENCES
         ? NoiseScale.ofDifferences(within, k)
         : NoiseScale.ofDifferences(means, n);
+  }
+
+  /**
+   * The level the other runs of its release give run i when it is a bad run among them: at least
+   * two of them within {@link SeriesAnalysis#REACH} runs on either side, farther than {@code limit}
+   * from their median and in agreement with each other (their range less than half its distance),
+   * as the outlier rule asks of the runs on either side in time order. A run at a release's start
+   * or end has a run of another build on one side, so in time order it is a bad run only when that
+   * build is at the same level; the runs of one build agree whatever the builds around them do.
+   */
+  static OptionalDouble badRun(double[] means, int n, Releases r, int i, double limit) {
+    int k = r.before(i + 1) - 1;
+    int from = Math.max(r.start(k), i - SeriesAnalysis.REACH);
+    int to = Math.min(k + 1 < r.count() ? r.start(k + 1) : n, i + 1 + SeriesAnalysis.REACH);
+    if (to - from < 3) {
+      return OptionalDouble.empty();
+    }
+    double[] others = new double[to - from - 1];
+    int at = 0;
+    for (int j = from; j < to; j++) {
+      if (j != i) {
+        others[at++] = means[j];
+      }
+    }
+    double level = NoiseScale.median(others);
+    double range = Arrays.stream(others).max().orElseThrow() - Arrays.stream(others).min().orElseThrow();
+    double off = Math.abs(means[i] - level);
+    return off > limit && range < off / 2 ? OptionalDouble.of(level) : OptionalDouble.empty();
   }
 
   /** How many release starts c in (lo, hi) split it into two segments, at least 1. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A history analysed by the default detector, kept so new runs can be added at its end: {@link
@@ -202,6 +203,14 @@ public final class SeriesAnalysis {
   /** The mean of run i, or its neighbours' when it is an outlier. */
   private double cleaned(int i) {
     outlier[i] = false;
+    if (releases != null && sigma > 0) {
+      OptionalDouble own =
+          ReleaseSegments.badRun(means, n, releases, i, settings.outlierSigmas() * sigma);
+      if (own.isPresent()) {
+        outlier[i] = true;
+        return own.getAsDouble();
+      }
+    }
     if (i < 1 || i > n - 2 || !(sigma > 0)) {
       return means[i];
     }

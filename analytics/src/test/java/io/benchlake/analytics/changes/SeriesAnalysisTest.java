@@ -56,6 +56,30 @@ class SeriesAnalysisTest {
   }
 
   @Test
+  void appendingGivesExactlyWhatTheWholeHistoryGivesOrderedByRelease() {
+    SplittableRandom r = new SplittableRandom(26);
+    for (int trial = 0; trial < 60; trial++) {
+      int n = 10 + r.nextInt(300);
+      List<double[]> all = random(r, n);
+      Releases releases = ReleaseSegmentsTest.randomReleases(r, n);
+      int first = 1 + r.nextInt(n);
+      SeriesAnalysis growing =
+          SeriesAnalysis.of(
+              all.subList(0, first), releases.upTo(first), Detector.Settings.DEFAULTS);
+      int at = growing.points();
+      while (at < n) {
+        int more = Math.min(n - at, 1 + r.nextInt(5));
+        at += more;
+        growing.append(all.subList(at - more, at), releases.upTo(at));
+        assertEquals(
+            Detector.detect(all.subList(0, at), releases.upTo(at), Detector.Settings.DEFAULTS),
+            growing.result(),
+            "trial " + trial + " at " + at);
+      }
+    }
+  }
+
+  @Test
   void appendingOneRunToAThousandRecomputesOnlyTheTail() {
     // steps, noise 1%, no season: one new run leaves σ on its step of the grid
     List<double[]> all =
