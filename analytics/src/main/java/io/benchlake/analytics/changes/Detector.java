@@ -32,7 +32,12 @@ import java.util.Locale;
  *       HiddenStep}); then the re-check runs again.
  * </ol>
  *
- * Every number of the defaults was chosen on bench/changes, a fixed mix of labelled histories.
+ * A history ordered by release may be given its {@link Releases} ({@code changes --by release}):
+ * the runs of one release are one build, so changes are looked for at release starts only, a
+ * segment is whole releases however few their runs, and σ is taken within releases ({@link
+ * ReleaseSegments}).
+ *
+ * <p>Every number of the defaults was chosen on bench/changes, a fixed mix of labelled histories.
  */
 public final class Detector {
   private Detector() {}

@@ -99,8 +99,9 @@ class ReleaseSegmentsTest {
     assertEquals(1, a.positions(10, 16));
     Detector.Change c = a.result().changes().get(0);
     assertEquals(15, c.index());
-    double oneSided = new org.apache.commons.math3.distribution.NormalDistribution(0, 1)
-        .cumulativeProbability(-Math.abs(c.z()));
+    double oneSided =
+        new org.apache.commons.math3.distribution.NormalDistribution(0, 1)
+            .cumulativeProbability(-Math.abs(c.z()));
     assertEquals(Math.min(1, 3 * 2 * oneSided), c.pValue(), 1e-12 + 1e-9 * c.pValue());
   }
 
@@ -108,8 +109,7 @@ class ReleaseSegmentsTest {
   void theNoiseIsTakenWithinReleases() {
     // a change at every release start, 10% each way: the first differences across the starts are
     // steps, those within a release noise alone (1%)
-    List<double[]> points =
-        DetectorTest.series(4, 40, 0.01, i -> (i / 4) % 2 == 0 ? 1000 : 1100);
+    List<double[]> points = DetectorTest.series(4, 40, 0.01, i -> (i / 4) % 2 == 0 ? 1000 : 1100);
     Detector.Result r = Detector.detect(points, releasesOf(4, 4, 4, 4, 4, 4, 4, 4, 4, 4), DEFAULTS);
     assertEquals(9, r.changes().size(), changes(r).toString());
     assertTrue(r.noise() < 15, "sigma " + r.noise());
@@ -140,6 +140,36 @@ class ReleaseSegmentsTest {
         () -> SeriesAnalysis.of(points, DEFAULTS).append(more, releasesOf(16)));
     a.append(more, releasesOf(4, 6, 2));
     assertEquals(Detector.detect(points, releasesOf(4, 6, 2), DEFAULTS), a.result());
+  }
+
+  @Test
+  void changesByReleaseAreLookedForBetweenTheReleasesOfTheRunsVersions() {
+    List<double[]> points = DetectorTest.series(2, 20, 0.01, i -> i < 18 ? 1000 : 920);
+    List<ChangesQuery.Run> runs = new ArrayList<>();
+    for (int i = 0; i < points.size(); i++) {
+      String version = "8.0." + Math.min(i / 3, 6);
+      runs.add(new ChangesQuery.Run("r" + i, "", version, "d", points.get(i)));
+    }
+    ChangesQuery.History history = new ChangesQuery.History("OLTP_RW", "h1", runs, List.of());
+    ChangesQuery.Options options =
+        new ChangesQuery.Options(Method.SEGMENTS, Method.SEGMENTS.defaultAlpha(), 0.02);
+    ChangesQuery.Result byRelease =
+        ChangesQuery.analyse(
+            new ChangesQuery.Series("OLTP_RW", 8, "TPS", "release", Optional.empty()),
+            history,
+            options);
+    assertEquals(List.of(18), changes(byRelease.found()));
+    assertTrue(
+        byRelease.parameters().endsWith(", changes between releases only (7 releases)"),
+        byRelease.parameters());
+    assertTrue(ChangesReport.text(byRelease).contains("changes between releases only"));
+    ChangesQuery.Result byTime =
+        ChangesQuery.analyse(
+            new ChangesQuery.Series("OLTP_RW", 8, "TPS", "time", Optional.empty()),
+            history,
+            options);
+    assertEquals(DEFAULTS.toString(), byTime.parameters());
+    assertTrue(!changes(byTime.found()).contains(18), changes(byTime.found()).toString());
   }
 
   /** Releases of 1 to 6 runs over n runs. */
