@@ -204,11 +204,14 @@ public final class SeriesAnalysis {
   private double cleaned(int i) {
     outlier[i] = false;
     if (releases != null && sigma > 0) {
-      OptionalDouble own =
-          ReleaseSegments.badRun(means, n, releases, i, settings.outlierSigmas() * sigma);
+      double limit = settings.outlierSigmas() * sigma;
+      OptionalDouble own = ReleaseSegments.badRun(means, n, releases, i, limit);
       if (own.isPresent()) {
         outlier[i] = true;
         return own.getAsDouble();
+      }
+      if (ReleaseSegments.seconded(means, n, releases, i, limit)) {
+        return means[i];
       }
     }
     if (i < 1 || i > n - 2 || !(sigma > 0)) {

@@ -107,12 +107,21 @@ class ReleaseSegmentsTest {
 
   @Test
   void theNoiseIsTakenWithinReleases() {
-    // a change at every release start, 10% each way: the first differences across the starts are
-    // steps, those within a release noise alone (1%)
-    List<double[]> points = DetectorTest.series(4, 40, 0.01, i -> (i / 4) % 2 == 0 ? 1000 : 1100);
-    Detector.Result r = Detector.detect(points, releasesOf(4, 4, 4, 4, 4, 4, 4, 4, 4, 4), DEFAULTS);
-    assertEquals(9, r.changes().size(), changes(r).toString());
+    // 20 releases of 2 runs, each 10% up or down from the one before (a walk, not a season): half
+    // the first differences are steps of 10σ, those within a release noise alone (1%)
+    SplittableRandom walk = new SplittableRandom(9);
+    double[] level = new double[20];
+    level[0] = 1000;
+    for (int k = 1; k < 20; k++) {
+      level[k] = level[k - 1] * (walk.nextBoolean() ? 1.1 : 0.9);
+    }
+    List<double[]> points = DetectorTest.series(4, 40, 0.01, i -> level[i / 2]);
+    int[] runs = new int[20];
+    Arrays.fill(runs, 2);
+    Detector.Result r = Detector.detect(points, releasesOf(runs), DEFAULTS);
     assertTrue(r.noise() < 15, "sigma " + r.noise());
+    assertEquals(19, r.changes().size(), r.toString());
+    assertTrue(Detector.detect(points, DEFAULTS).noise() > 30);
   }
 
   @Test
