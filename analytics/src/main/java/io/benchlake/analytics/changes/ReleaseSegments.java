@@ -38,12 +38,13 @@ import java.util.OptionalDouble;
  * </ul>
  *
  * At these defaults (σ from 10 differences within releases, a run its release seconds no bad run:
- * {@link #seconded}), bench/changes' release histories, seeds 20261205 / 1 / 42 / 99: precision
- * 0.993 / 0.992 / 0.991 / 0.990, recall 0.934 / 0.919 / 0.931 / 0.903 (the same detector without
- * the releases: precision 0.997 / 0.998 / 0.999 / 0.993, recall 0.861 / 0.833 / 0.859 / 0.805).
- * Short of the goal of 0.95: what is missed is mostly changes with 1 or 2 runs on a side and a few
- * σ (a 3σ step with one run after it is a z of 2.9 before any correction), and small true changes
- * the re-check drops, whose releases are then fitted as lines that hide their neighbours' steps.
+ * {@link #seconded}, a line over 3 releases or more: {@link #LINE_RELEASES}), bench/changes'
+ * release histories, seeds 20261205 / 1 / 42 / 99: precision 0.993 / 0.992 / 0.991 / 0.991, recall
+ * 0.936 / 0.920 / 0.934 / 0.906 (the same detector without the releases: precision 0.997 / 0.998 /
+ * 0.999 / 0.993, recall 0.861 / 0.833 / 0.859 / 0.805). Short of the goal of 0.95: what is missed
+ * is mostly changes with 1 or 2 runs on a side and a few σ (a 3σ step with one run after it is a z
+ * of 2.9 before any correction), and small true changes the re-check drops, whose releases are then
+ * fitted as lines that hide their neighbours' steps.
  */
 final class ReleaseSegments {
   /**
@@ -53,6 +54,17 @@ final class ReleaseSegments {
    * release was a bad run); at least 10 (on bench/changes as 5, recall 0.912 / 0.891).
    */
   static final int WITHIN_DIFFERENCES = 10;
+
+  /**
+   * The fewest releases a segment fitted as a line spans ({@link Lines#segment}): a line through
+   * two releases is their step in disguise (two levels have its two parameters), and fitted where a
+   * re-check had dropped a small step between them it hid their neighbours' steps too (a 10σ step
+   * dropped with a 2% one beside it). bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.934 /
+   * 0.919 / 0.931 / 0.903 -> 0.936 / 0.920 / 0.934 / 0.906, precision unchanged (4 releases: 0.938
+   * / 0.922 / 0.936 / 0.909; not taken: the release mix has no drift, and a slow regression release
+   * after release is a line over a few of them).
+   */
+  static final int LINE_RELEASES = 3;
 
   private ReleaseSegments() {}
 

@@ -319,6 +319,15 @@ public final class SeriesAnalysis {
         : ReleaseSegments.positions(this, releases, lo, hi);
   }
 
+  /**
+   * Whether the runs [from, to) may be fitted as a line: in time order always, by release over at
+   * least {@link ReleaseSegments#LINE_RELEASES} releases.
+   */
+  boolean mayBeLine(int from, int to) {
+    return releases == null
+        || releases.before(to) - releases.before(from + 1) + 1 >= ReleaseSegments.LINE_RELEASES;
+  }
+
   /** The residual sum of squares of the line through the runs [from, to) (outliers left out). */
   double lineRss(int from, int to) {
     return sums.rss(from, to, true);

@@ -1,6 +1,7 @@
 package io.benchlake.analytics.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,6 +64,20 @@ class ReleaseSegmentsTest {
       assertEquals(8, r.outliers().get(0).index(), "seed " + seed);
       assertEquals(-10, r.changes().get(0).changePct(), 2, "seed " + seed);
     }
+  }
+
+  @Test
+  void aStepBetweenTwoReleasesIsNotTakenForALine() {
+    // two releases of 3 runs, 5% apart at 1% noise: as a line through both, the step leaves 8.6σ²
+    // of the line's misfit, short of the 9σ² a step must beat a line by; through two releases a
+    // line is their step in disguise, through three it may be a trend
+    List<double[]> points = DetectorTest.series(1, 6, 0.01, i -> i < 3 ? 1000 : 1050);
+    assertTrue(Lines.segment(SeriesAnalysis.of(points, DEFAULTS), 0, 6).linear());
+    SeriesAnalysis twoReleases = SeriesAnalysis.of(points, releasesOf(3, 3), DEFAULTS);
+    assertFalse(Lines.segment(twoReleases, 0, 6).linear());
+    assertEquals(List.of(3), changes(twoReleases.result()));
+    assertTrue(
+        Lines.segment(SeriesAnalysis.of(points, releasesOf(2, 2, 2), DEFAULTS), 0, 6).linear());
   }
 
   @Test
