@@ -1,10 +1,12 @@
 import io.benchlake.analytics.changes.ChangePoints;
 import io.benchlake.analytics.changes.Detector;
+import io.benchlake.analytics.changes.Releases;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -36,7 +38,18 @@ public class ChangesHarness {
     "none", "outliers", "drift", "seasonal", "bimodal", "heavy-tails", "autocorrelated"
   };
 
-  record Series(String nuisance, List<double[]> points, List<Integer> steps, List<Integer> counted) {}
+  /**
+   * One labelled history: its shape, runs, true changes, those counted for recall, and where its
+   * releases start when it is ordered by release (empty in time order).
+   */
+  static final String DEFAULT = "default (segments)";
+
+  record Series(
+      String nuisance,
+      List<double[]> points,
+      List<Integer> steps,
+      List<Integer> counted,
+      Optional<Releases> releases) {}
 
   /*
    * Mix v2. The first mix drew step sizes (2-30%) and the noise (0.5-10%) independently, so half
@@ -84,7 +97,7 @@ public class ChangesHarness {
             + " their history: %d%n",
         Detector.Settings.DEFAULTS.minSegment(),
         releases.stream().mapToLong(ChangesHarness::crowded).sum());
-    MixScores.print(releases, withOracle(releases, args));
+    MixScores.print(releases, byRelease(releases, withOracle(releases, args), args));
   }
 
   /** The counted steps of s closer than the minimum segment to another step or an end. */
@@ -96,6 +109,30 @@ public class ChangesHarness {
     return s.counted().stream()
         .filter(c -> c - all.lower(c) < m || all.higher(c) - c < m)
         .count();
+  }
+
+  /**
+   * The detectors of the release histories: as {@code detectors}, but the default (and each of the
+   * settings given) run as `changes --by release` runs it, given the history's releases; and, after
+   * it, the default without them (every run a possible change, as in time order), so the gain of
+   * the releases shows.
+   */
+  private static Map<String, Function<List<double[]>, List<Integer>>> byRelease(
+      List<Series> mix, Map<String, Function<List<double[]>, List<Integer>>> detectors, String[] args) {
+    Map<List<double[]>, Releases> releases = new java.util.IdentityHashMap<>();
+    mix.forEach(s -> releases.put(s.points(), s.releases().orElseThrow()));
+    Map<String, Function<List<double[]>, List<Integer>>> out = new LinkedHashMap<>();
+    for (var d : detectors.entrySet()) {
+      if (d.getKey().equals(DEFAULT)) {
+        out.put(DEFAULT, changesOf(Detector.Settings.DEFAULTS, releases::get));
+        out.put("time-order (default without the releases)", d.getValue());
+      } else {
+        int at = List.of(args).indexOf(d.getKey());
+        out.put(
+            d.getKey(), at >= 2 ? changesOf(settings(args[at]), releases::get) : d.getValue());
+      }
+    }
+    return out;
   }
 
   /**
@@ -125,7 +162,7 @@ public class ChangesHarness {
     detectors.put(
         "otava (--method otava)",
         p -> ChangePoints.detect(p, 0.001, 3).stream().map(ChangePoints.Change::index).toList());
-    detectors.put("default (segments)", changesOf(Detector.Settings.DEFAULTS));
+    detectors.put(DEFAULT, changesOf(Detector.Settings.DEFAULTS));
     for (int i = from; i < args.length; i++) {
       detectors.put(args[i], changesOf(settings(args[i])));
     }
@@ -134,6 +171,15 @@ public class ChangesHarness {
 
   private static Function<List<double[]>, List<Integer>> changesOf(Detector.Settings s) {
     return p -> Detector.detect(p, s).changes().stream().map(Detector.Change::index).toList();
+  }
+
+  /** The detector with settings s given each history's releases. */
+  private static Function<List<double[]>, List<Integer>> changesOf(
+      Detector.Settings s, Function<List<double[]>, Releases> releases) {
+    return p ->
+        Detector.detect(p, releases.apply(p), s).changes().stream()
+            .map(Detector.Change::index)
+            .toList();
   }
 
   /** Settings written "penalty,alpha,minChange,minSegment,outlierSigmas". */
@@ -227,7 +273,7 @@ public class ChangesHarness {
       }
       points.add(its);
     }
-    return new Series(nuisance, points, new ArrayList<>(steps), counted);
+    return new Series(nuisance, points, new ArrayList<>(steps), counted, Optional.empty());
   }
 
   static double gaussian(SplittableRandom r) {

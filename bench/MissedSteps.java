@@ -58,7 +58,10 @@ public class MissedSteps {
     System.out.println("series n shape step/sigma before after stage z p");
     for (int k = 0; k < mix.size(); k++) {
       ChangesHarness.Series s = mix.get(k);
-      SeriesAnalysis a = SeriesAnalysis.of(s.points(), settings);
+      SeriesAnalysis a =
+          s.releases()
+              .map(rel -> SeriesAnalysis.of(s.points(), rel, settings))
+              .orElseGet(() -> SeriesAnalysis.of(s.points(), settings));
       Detector.Result result = a.result();
       List<Integer> found = result.changes().stream().map(Detector.Change::index).toList();
       @SuppressWarnings("unchecked")

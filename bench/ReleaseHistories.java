@@ -1,5 +1,7 @@
+import io.benchlake.analytics.changes.Releases;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
@@ -30,7 +32,8 @@ import java.util.TreeMap;
  * Recall is counted as in the main mix: over the changes of at least 3 sigma and 2% (sigma: the
  * run-to-run noise of a run's mean); the smaller ones are labelled but not counted against recall.
  * A history's shape, for the breakdown, is its runs per release ("1-2 runs/release", "3-5", "6-10")
- * and whether it has a bad run.
+ * and whether it has a bad run. Each history keeps where its releases start (from the runs drawn
+ * per release, drawing nothing more), as `changes --by release` gives them to the detector.
  */
 final class ReleaseHistories {
   private ReleaseHistories() {}
@@ -81,6 +84,16 @@ final class ReleaseHistories {
     }
     String per = runsPerRelease <= 2 ? "1-2" : runsPerRelease <= 5 ? "3-5" : "6-10";
     String shape = per + " runs/release" + (badRun ? ", bad run" : "");
-    return new ChangesHarness.Series(shape, points, new ArrayList<>(stepAt.keySet()), counted);
+    return new ChangesHarness.Series(
+        shape, points, new ArrayList<>(stepAt.keySet()), counted, Optional.of(starts(runs)));
+  }
+
+  /** Where each release starts, from the runs of each release. */
+  static Releases starts(int[] runs) {
+    int[] starts = new int[runs.length];
+    for (int k = 1; k < runs.length; k++) {
+      starts[k] = starts[k - 1] + runs[k - 1];
+    }
+    return new Releases(starts);
   }
 }

@@ -201,12 +201,20 @@ public final class ChangesQuery {
     }
   }
 
-  /** The change points of a history, found by the options' method. */
+  /**
+   * The change points of a history, found by the options' method. Ordered by release, the default
+   * method is given the releases (consecutive runs of one version): it looks for changes between
+   * releases only, and its parameters say so.
+   */
   public static Result analyse(Series series, History history, Options options) {
     List<double[]> points = history.runs().stream().map(Run::values).toList();
     Detector.Settings settings =
         Detector.Settings.DEFAULTS.withAlpha(options.alpha()).withMinChange(options.minChange());
     boolean otava = options.method() == Method.OTAVA;
+    Optional<Releases> releases =
+        series.by().equals("release")
+            ? Releases.of(history.runs().stream().map(Run::version).toList())
+            : Optional.empty();
     return new Result(
         history.test(),
         series.threads(),
@@ -219,8 +227,15 @@ public final class ChangesQuery {
             ? "max p-value "
                 + options.alpha()
                 + ", min segment 3 (Student's t-test over iterations)"
-            : settings.toString(),
-        otava ? otava(points, options.alpha()) : Detector.detect(points, settings));
+            : settings
+                + releases
+                    .map(r -> ", changes between releases only (" + r.count() + " releases)")
+                    .orElse(""),
+        otava
+            ? otava(points, options.alpha())
+            : releases
+                .map(r -> Detector.detect(points, r, settings))
+                .orElseGet(() -> Detector.detect(points, settings)));
   }
 
   /** The history read through {@code session} and its change points. */

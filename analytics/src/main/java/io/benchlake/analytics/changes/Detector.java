@@ -32,7 +32,12 @@ import java.util.Locale;
  *       HiddenStep}); then the re-check runs again.
  * </ol>
  *
- * Every number of the defaults was chosen on bench/changes, a fixed mix of labelled histories.
+ * A history ordered by release may be given its {@link Releases} ({@code changes --by release}):
+ * the runs of one release are one build, so changes are looked for at release starts only, a
+ * segment is whole releases however few their runs, and σ is taken within releases ({@link
+ * ReleaseSegments}).
+ *
+ * <p>Every number of the defaults was chosen on bench/changes, a fixed mix of labelled histories.
  */
 public final class Detector {
   private Detector() {}
@@ -225,5 +230,13 @@ public final class Detector {
   /** The detector over a whole history, each point the iteration values of one run. */
   public static Result detect(List<double[]> points, Settings settings) {
     return SeriesAnalysis.of(points, settings).result();
+  }
+
+  /**
+   * The detector over a whole history ordered by release, with its releases: changes only where a
+   * release starts ({@link ReleaseSegments}).
+   */
+  public static Result detect(List<double[]> points, Releases releases, Settings settings) {
+    return SeriesAnalysis.of(points, releases, settings).result();
   }
 }

@@ -112,13 +112,16 @@ final class HiddenStep {
    * fit it better than its line.
    */
   static OptionalInt split(SeriesAnalysis a, int lo, int hi) {
-    int m = a.settings().minSegment();
+    int m = a.shortestSegment();
     if (hi - lo < 2 * m) {
       return OptionalInt.empty();
     }
     int split = -1;
     double best = a.fit(lo, hi, true).rss();
     for (int c = lo + m; c <= hi - m; c++) {
+      if (!a.splits(lo, c, hi)) {
+        continue;
+      }
       double rss = a.fit(lo, c, false).rss() + a.fit(c, hi, false).rss();
       if (rss < best) {
         best = rss;

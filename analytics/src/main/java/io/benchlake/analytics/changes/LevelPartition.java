@@ -14,6 +14,10 @@ import java.util.List;
  * at least two over [s, t) and [t, t')). A line cut into a staircase, which is what it is asked of,
  * keeps changing level, so few starts stay and the search is about linear in the segment's length
  * where plain optimal partitioning is quadratic; a segment with no change prunes nothing.
+ *
+ * <p>In a history ordered by release a change may only be at a release's start and a segment is
+ * whole releases ({@link SeriesAnalysis#splits}). There nothing is pruned: the argument needs every
+ * t to be a place a change may be, and the release starts, the only places searched, are few.
  */
 record LevelPartition(List<Integer> cuts, double cost, long evaluations) {
   /**
@@ -21,7 +25,8 @@ record LevelPartition(List<Integer> cuts, double cost, long evaluations) {
    * the last bit, as optimal partitioning without pruning gives.
    */
   static LevelPartition of(SeriesAnalysis a, int lo, int hi, double noise) {
-    int m = a.settings().minSegment();
+    int m = a.shortestSegment();
+    boolean prune = !a.byRelease();
     double penalty = a.settings().penalty();
     int len = hi - lo;
     double scale = 1 / (noise * noise);
@@ -44,12 +49,20 @@ record LevelPartition(List<Integer> cuts, double cost, long evaluations) {
       if (t - m >= m) {
         starts[searched++] = t - m;
       }
+      if (!a.segment(lo, lo + t) || t < len && !a.splits(lo, lo + t, hi)) {
+        continue; // no partition of [lo, hi) has a segment ending at t
+      }
       cost[t] = a.fit(lo, lo + t, false).rss() * scale;
       evaluations++;
       int kept = 0;
       for (int i = 0; i < searched; i++) {
         int s = starts[i];
         if (droppedFrom[s] <= t) {
+          continue;
+        }
+        starts[kept] = s;
+        upTo[kept++] = Double.NaN; // never pruned
+        if (!a.splits(lo, lo + s, lo + t)) {
           continue;
         }
         double withSegment = cost[s] + a.fit(lo + s, lo + t, false).rss() * scale;
@@ -59,13 +72,12 @@ record LevelPartition(List<Integer> cuts, double cost, long evaluations) {
           cost[t] = c;
           last[t] = s;
         }
-        starts[kept] = s;
-        upTo[kept++] = withSegment;
+        upTo[kept - 1] = withSegment;
       }
       searched = kept;
       // t dominates s only where t can start the last segment of every later partition: not if
       // every point of [t, t + m) is an outlier (a segment of no point costs NaN, never the least)
-      if (t + m <= len && a.fit(lo + t, lo + t + m, false).points() > 0) {
+      if (prune && t + m <= len && a.fit(lo + t, lo + t + m, false).points() > 0) {
         for (int i = 0; i < searched; i++) {
           if (droppedFrom[starts[i]] == Integer.MAX_VALUE && upTo[i] > cost[t] + slack) {
             droppedFrom[starts[i]] = t + m;

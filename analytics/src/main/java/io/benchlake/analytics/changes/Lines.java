@@ -26,10 +26,13 @@ final class Lines {
 
   private Lines() {}
 
-  /** A level, or a line where the segment is long enough and its slope clearly not zero. */
+  /**
+   * A level, or a line where the segment is long enough (by release, over enough releases: {@link
+   * SeriesAnalysis#mayBeLine}) and its slope clearly not zero.
+   */
   static Fit segment(SeriesAnalysis a, int from, int to) {
     Fit level = a.fit(from, to, false);
-    if (level.points() < TREND_POINTS) {
+    if (level.points() < TREND_POINTS || !a.mayBeLine(from, to)) {
       return level;
     }
     Fit line = a.fit(from, to, true);

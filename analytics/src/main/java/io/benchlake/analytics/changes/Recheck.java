@@ -74,22 +74,35 @@ final class Recheck {
    */
   private static void dropWeakest(
       SeriesAnalysis a, double pooled, TreeSet<Integer> cuts, Map<Integer, NoiseFloor> floors) {
+    // a change's test depends on its neighbours alone: kept from round to round until one of them
+    // is dropped (every start of a release history is a candidate, so rounds are many)
+    Map<Integer, Tested> tested = new HashMap<>();
     while (true) {
       Integer weakest = null;
       double weakestT = Double.POSITIVE_INFINITY;
       for (int c : cuts) {
-        Detector.Change ch = between(a, pooled, cuts, floors, c);
-        if (!(StepEvidence.passes(a, ch) && Lines.shortSideBeatsLine(a, ch))
-            && Math.abs(ch.z()) < weakestT) {
+        Tested t =
+            tested.computeIfAbsent(c, k -> Tested.of(a, between(a, pooled, cuts, floors, k)));
+        if (!t.passes() && Math.abs(t.change().z()) < weakestT) {
           weakest = c;
-          weakestT = Math.abs(ch.z());
+          weakestT = Math.abs(t.change().z());
         }
       }
       if (weakest == null) {
         return;
       }
+      for (Integer neighbour : new Integer[] {cuts.lower(weakest), weakest, cuts.higher(weakest)}) {
+        tested.remove(neighbour);
+      }
       cuts.remove(weakest);
       floors.remove(weakest);
+    }
+  }
+
+  /** A change's test between its neighbours, and whether it passes the re-check. */
+  private record Tested(Detector.Change change, boolean passes) {
+    static Tested of(SeriesAnalysis a, Detector.Change ch) {
+      return new Tested(ch, StepEvidence.passes(a, ch) && Lines.shortSideBeatsLine(a, ch));
     }
   }
 

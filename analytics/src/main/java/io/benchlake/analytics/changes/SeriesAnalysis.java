@@ -4,13 +4,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A history analysed by the default detector, kept so new runs can be added at its end: {@link
  * #append} recomputes only the tail (the last runs whose outlier test sees the new ones, and the
  * optimal-partition costs from there on), as Otava's {@code AnalyzedSeries.append} does, and gives
  * exactly the result of analysing the whole history again. Only when the new runs move the noise σ
- * to another step of its grid ({@link NoiseScale#quantized}) is everything recomputed.
+ * to another step of its grid ({@link NoiseScale#quantized}) is everything recomputed. A history
+ * ordered by release is analysed with its {@link Releases} (each append gives those of the whole
+ * history): its changes are at their starts only ({@link ReleaseSegments}).
  */
 public final class SeriesAnalysis {
   /** The fewest cycles of a pattern found in the history taken whole ({@link #wholeSeason}). */
@@ -34,16 +37,27 @@ public final class SeriesAnalysis {
   private Detector.Result result;
 
   private final boolean deseasonalised;
+  private final boolean byRelease;
+  private Releases releases; // null in time order (and before the first append)
 
-  private SeriesAnalysis(Detector.Settings settings, boolean deseasonalised) {
+  private SeriesAnalysis(Detector.Settings settings, boolean deseasonalised, boolean byRelease) {
     this.settings = settings;
     this.deseasonalised = deseasonalised;
+    this.byRelease = byRelease;
   }
 
   /** The analysis of a whole history, each point the iteration values of one run. */
   public static SeriesAnalysis of(List<double[]> points, Detector.Settings settings) {
-    SeriesAnalysis a = new SeriesAnalysis(settings, false);
+    SeriesAnalysis a = new SeriesAnalysis(settings, false, false);
     a.append(points);
+    return a;
+  }
+
+  /** The analysis of a whole history ordered by release, with its releases. */
+  public static SeriesAnalysis of(
+      List<double[]> points, Releases releases, Detector.Settings settings) {
+    SeriesAnalysis a = new SeriesAnalysis(settings, false, true);
+    a.append(points, releases);
     return a;
   }
 
@@ -51,8 +65,35 @@ public final class SeriesAnalysis {
     return result;
   }
 
-  /** Adds runs at the end of the history and returns the new result. */
+  /** Adds runs at the end of a history in time order and returns the new result. */
   public Detector.Result append(List<double[]> points) {
+    if (byRelease) {
+      throw new IllegalArgumentException(
+          "a history ordered by release needs the releases of its new runs");
+    }
+    return add(points);
+  }
+
+  /**
+   * Adds runs at the end of a history ordered by release and returns the new result; {@code
+   * releases} are those of the whole history with the new runs (the same starts before them: the
+   * first new run may go on with the last release or start one).
+   */
+  public Detector.Result append(List<double[]> points, Releases releases) {
+    int size = n + points.size();
+    if (!byRelease) {
+      throw new IllegalArgumentException("a history analysed in time order has no releases");
+    }
+    if (releases.start(releases.count() - 1) >= size
+        || this.releases != null && !releases.extend(this.releases, n, size)) {
+      throw new IllegalArgumentException(
+          releases + " are not the releases of the " + size + " runs after " + this.releases);
+    }
+    this.releases = releases;
+    return add(points);
+  }
+
+  private Detector.Result add(List<double[]> points) {
     int old = n;
     grow(n + points.size());
     for (double[] p : points) {
@@ -64,7 +105,11 @@ public final class SeriesAnalysis {
     scale();
     // a floor far below any real noise, so runs that never vary still show their steps
     double floor = 1e-9 * (means[0] != 0 ? Math.abs(means[0]) : 1);
-    double s = NoiseScale.quantized(Math.max(NoiseScale.ofDifferences(means, n), floor));
+    double rough =
+        releases == null
+            ? NoiseScale.ofDifferences(means, n)
+            : ReleaseSegments.noise(means, n, releases);
+    double s = NoiseScale.quantized(Math.max(rough, floor));
     int from = s == sigma ? Math.max(0, old - REACH) : 0;
     sigma = s;
     recomputedFrom = from;
@@ -161,8 +206,9 @@ public final class SeriesAnalysis {
     for (int i = 0; i < n; i++) {
       adjusted.add(new double[] {means[i] - less.applyAsDouble(i)});
     }
-    SeriesAnalysis plain = new SeriesAnalysis(settings, true);
-    plain.append(adjusted);
+    SeriesAnalysis plain = new SeriesAnalysis(settings, true, byRelease);
+    plain.releases = releases;
+    plain.add(adjusted);
     return plain;
   }
 
@@ -205,6 +251,17 @@ public final class SeriesAnalysis {
   /** The mean of run i, or its neighbours' when it is an outlier. */
   private double cleaned(int i) {
     outlier[i] = false;
+    if (releases != null && sigma > 0) {
+      double limit = settings.outlierSigmas() * sigma;
+      OptionalDouble own = ReleaseSegments.badRun(means, n, releases, i, limit);
+      if (own.isPresent()) {
+        outlier[i] = true;
+        return own.getAsDouble();
+      }
+      if (ReleaseSegments.seconded(means, n, releases, i, limit)) {
+        return means[i];
+      }
+    }
     if (i < 1 || i > n - 2 || !(sigma > 0)) {
       return means[i];
     }
@@ -225,6 +282,10 @@ public final class SeriesAnalysis {
 
   /** Optimal partitioning of cost[t] for t >= from (the earlier costs are unchanged). */
   private void partition(int from) {
+    if (releases != null) {
+      ReleaseSegments.partition(this, releases, from, cost, last);
+      return;
+    }
     int m = settings.minSegment();
     double scale = sigma > 0 ? 1 / (sigma * sigma) : 0;
     cost[0] = 0;
@@ -252,7 +313,7 @@ public final class SeriesAnalysis {
   /** The change points of the best partition of the whole history, in order. */
   private List<Integer> candidates() {
     List<Integer> cuts = new ArrayList<>();
-    if (n < 2 * settings.minSegment()) {
+    if (releases == null && n < 2 * settings.minSegment()) {
       return cuts;
     }
     for (int t = last[n]; t > 0; t = last[t]) {
@@ -274,6 +335,55 @@ public final class SeriesAnalysis {
 
   int points() {
     return n;
+  }
+
+  /** Whether the history is ordered by release (its changes at release starts only). */
+  boolean byRelease() {
+    return byRelease;
+  }
+
+  /**
+   * The fewest runs a segment may have: the minimum segment in time order; in a history ordered by
+   * release, where a segment is whole releases, fewer ({@link ReleaseSegments#segment}).
+   */
+  int shortestSegment() {
+    return releases == null ? settings.minSegment() : 1;
+  }
+
+  /** Whether the runs [from, to) may be one segment of a partition. */
+  boolean segment(int from, int to) {
+    return releases == null
+        ? to - from >= settings.minSegment()
+        : ReleaseSegments.segment(this, from, to);
+  }
+
+  /** Whether a change at c may split [lo, hi): at a release's start, with a segment either side. */
+  boolean splits(int lo, int c, int hi) {
+    return (releases == null || releases.startsAt(c)) && segment(lo, c) && segment(c, hi);
+  }
+
+  /**
+   * How many places in [lo, hi) a change could be put at ({@link #splits}), at least 1: what the
+   * re-check's Bonferroni correction counts.
+   */
+  int positions(int lo, int hi) {
+    return releases == null
+        ? Math.max(1, hi - lo - 2 * settings.minSegment() + 1)
+        : ReleaseSegments.positions(this, releases, lo, hi);
+  }
+
+  /**
+   * Whether the runs [from, to) may be fitted as a line: in time order always, by release over at
+   * least {@link ReleaseSegments#LINE_RELEASES} releases.
+   */
+  boolean mayBeLine(int from, int to) {
+    return releases == null
+        || releases.before(to) - releases.before(from + 1) + 1 >= ReleaseSegments.LINE_RELEASES;
+  }
+
+  /** The residual sum of squares of the line through the runs [from, to) (outliers left out). */
+  double lineRss(int from, int to) {
+    return sums.rss(from, to, true);
   }
 
   /** The first run whose outlier test and partition costs the last append recomputed. */

@@ -57,7 +57,7 @@ final class StepEvidence {
     NormalDistribution dist = new NormalDistribution(null, 0, 1);
     // the change was placed where the step looks largest among every position of [lo, hi):
     // Bonferroni over those positions, or short-lived noise anywhere in a long history passes
-    int positions = Math.max(1, hi - lo - 2 * a.settings().minSegment() + 1);
+    int positions = a.positions(lo, hi);
     double p =
         Double.isInfinite(z)
             ? 0

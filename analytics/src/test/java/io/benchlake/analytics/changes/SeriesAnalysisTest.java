@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -36,23 +37,47 @@ class SeriesAnalysisTest {
 
   @Test
   void appendingGivesExactlyWhatTheWholeHistoryGives() {
-    SplittableRandom r = new SplittableRandom(25);
+    appendsGiveWhatTheWholeHistoryGives(25, false);
+  }
+
+  @Test
+  void appendingGivesExactlyWhatTheWholeHistoryGivesOrderedByRelease() {
+    appendsGiveWhatTheWholeHistoryGives(26, true);
+  }
+
+  /**
+   * 60 random histories (with random releases when {@code byRelease}), each analysed from a random
+   * start on with appends of 1 to 5 runs: after each, the result of the whole history so far.
+   */
+  private static void appendsGiveWhatTheWholeHistoryGives(long seed, boolean byRelease) {
+    SplittableRandom r = new SplittableRandom(seed);
     for (int trial = 0; trial < 60; trial++) {
       int n = 10 + r.nextInt(300);
       List<double[]> all = random(r, n);
-      SeriesAnalysis growing =
-          SeriesAnalysis.of(all.subList(0, 1 + r.nextInt(n)), Detector.Settings.DEFAULTS);
+      Optional<Releases> releases =
+          byRelease ? Optional.of(ReleaseSegmentsTest.randomReleases(r, n)) : Optional.empty();
+      SeriesAnalysis growing = analysed(all, 1 + r.nextInt(n), releases);
       int at = growing.points();
       while (at < n) {
         int more = Math.min(n - at, 1 + r.nextInt(5));
-        growing.append(all.subList(at, at + more));
+        List<double[]> runs = all.subList(at, at + more);
         at += more;
+        int upTo = at;
+        releases.ifPresentOrElse(
+            rel -> growing.append(runs, rel.upTo(upTo)), () -> growing.append(runs));
         assertEquals(
-            Detector.detect(all.subList(0, at), Detector.Settings.DEFAULTS),
-            growing.result(),
-            "trial " + trial + " at " + at);
+            analysed(all, at, releases).result(), growing.result(), "trial " + trial + " at " + at);
       }
     }
+  }
+
+  /** The first {@code runs} runs of a history analysed whole, with their releases if any. */
+  private static SeriesAnalysis analysed(
+      List<double[]> all, int runs, Optional<Releases> releases) {
+    List<double[]> points = all.subList(0, runs);
+    return releases
+        .map(rel -> SeriesAnalysis.of(points, rel.upTo(runs), Detector.Settings.DEFAULTS))
+        .orElseGet(() -> SeriesAnalysis.of(points, Detector.Settings.DEFAULTS));
   }
 
   @Test

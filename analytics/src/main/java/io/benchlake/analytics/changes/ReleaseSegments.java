@@ -1,0 +1,187 @@
+package io.benchlake.analytics.changes;
+
+import java.util.Arrays;
+import java.util.OptionalDouble;
+
+/**
+ * The segments of a history ordered by release ({@link Releases}), where the runs of one release
+ * measure one build and a change of performance is between releases: changes only at the start of a
+ * release, so a segment is whole releases. The choices, each measured on bench/changes' release
+ * histories (seeds 20261205 / 1; recall, then precision, of the default detector):
+ *
+ * <ul>
+ *   <li>A segment is whole releases with at least one run that is not an outlier, however short.
+ *       The minimum segment of 3 runs is a level's identifiability among every run of a history; at
+ *       a release start the place is given, and a change with 1 run on one side is still a
+ *       two-sample z-test, its standard error σ·√(1 + 1/n): a 6σ step into a release measured once
+ *       is as plain as any. What makes 3 runs safe in time order, that one bad run is not taken for
+ *       two changes, is the outlier rule's (a run far from both sides, which agree, is set aside
+ *       before the partition; a release of such runs alone is no segment). Changes at release
+ *       starts with 3 runs a side: recall 0.853 / 0.830 (0.861 / 0.833 without the releases: fewer
+ *       places, but no closer); 2 runs: 0.894 / 0.875; 2, or 1 in the newest release: 0.898 /
+ *       0.880; 1: 0.910 / 0.886, precision 0.997 / 0.989.
+ *   <li>The noise σ is the MAD of the differences between runs of one release ({@link #noise}):
+ *       within a release there is no change, so the steps do not inflate it (the first differences
+ *       of a history with a change every few runs do): recall 0.912 / 0.892.
+ *   <li>No penalty per change: every release start is a candidate, and the re-check (Otava's
+ *       weak-change elimination, Bonferroni over the release starts searched, not every run)
+ *       decides. The penalty of time order keeps the candidates few among every run; here the
+ *       places are few already, and a penalty of 12σ² let a line through two releases take their
+ *       step: penalty 12 / 6 / 0: recall 0.912 / 0.892, 0.929 / 0.903, 0.931 / 0.911, precision
+ *       0.997 / 0.987, 0.996 / 0.990, 0.993 / 0.991.
+ *   <li>A run far from the other runs of its release, which agree, is a bad run ({@link #badRun}),
+ *       besides the outlier rule of time order: a bad run at a release's start where the level
+ *       changes has runs of two levels around it, and left in, its misfit inflated the pooled
+ *       spread that floors every test of its history (a 9σ step dropped with the rest of one
+ *       history's 6 changes). Seeds 20261205 / 1 / 42 / 99: recall 0.931 / 0.911 / 0.923 / 0.900 ->
+ *       0.931 / 0.913 / 0.924 / 0.907.
+ * </ul>
+ *
+ * At these defaults (σ from 10 differences within releases, a run its release seconds no bad run:
+ * {@link #seconded}, a line over 3 releases or more: {@link #LINE_RELEASES}), bench/changes'
+ * release histories, seeds 20261205 / 1 / 42 / 99: precision 0.993 / 0.992 / 0.991 / 0.991, recall
+ * 0.936 / 0.920 / 0.934 / 0.906 (the same detector without the releases: precision 0.997 / 0.998 /
+ * 0.999 / 0.993, recall 0.861 / 0.833 / 0.859 / 0.805). Short of the goal of 0.95: what is missed
+ * is mostly changes with 1 or 2 runs on a side and a few σ (a 3σ step with one run after it is a z
+ * of 2.9 before any correction), and small true changes the re-check drops, whose releases are then
+ * fitted as lines that hide their neighbours' steps.
+ */
+final class ReleaseSegments {
+  /**
+   * The fewest differences between runs of one release that σ is taken from; with fewer (releases
+   * of one run), from every first difference, as in time order. The MAD of a handful of differences
+   * is often a fraction of the noise (8 differences of 1% noise gave 0.24%: a run 2.4% off its
+   * release was a bad run); at least 10 (on bench/changes as 5, recall 0.912 / 0.891).
+   */
+  static final int WITHIN_DIFFERENCES = 10;
+
+  /**
+   * The fewest releases a segment fitted as a line spans ({@link Lines#segment}): a line through
+   * two releases is their step in disguise (two levels have its two parameters), and fitted where a
+   * re-check had dropped a small step between them it hid their neighbours' steps too (a 10σ step
+   * dropped with a 2% one beside it). bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.934 /
+   * 0.919 / 0.931 / 0.903 -> 0.936 / 0.920 / 0.934 / 0.906, precision unchanged (4 releases: 0.938
+   * / 0.922 / 0.936 / 0.909; not taken: the release mix has no drift, and a slow regression release
+   * after release is a line over a few of them).
+   */
+  static final int LINE_RELEASES = 3;
+
+  private ReleaseSegments() {}
+
+  /** Whether the whole releases [from, to) may be one segment: a run in them is not an outlier. */
+  static boolean segment(SeriesAnalysis a, int from, int to) {
+    return a.fit(from, to, false).points() >= 1;
+  }
+
+  /**
+   * The run-to-run noise σ of the first n run means: {@link NoiseScale#ofDifferences} of the
+   * differences between runs of one release (of the history with the jump at each release start
+   * taken out), where there are at least {@link #WITHIN_DIFFERENCES}; else of every difference.
+   */
+  static double noise(double[] means, int n, Releases r) {
+    double[] within = new double[n];
+    int k = 1;
+    for (int i = 1; i < n; i++) {
+      if (!r.startsAt(i)) {
+        within[k] = within[k - 1] + means[i] - means[i - 1];
+        k++;
+      }
+    }
+    return k - 1 >= WITHIN_DIFFERENCES
+        ? NoiseScale.ofDifferences(within, k)
+        : NoiseScale.ofDifferences(means, n);
+  }
+
+  /**
+   * The level the other runs of its release give run i when it is a bad run among them: at least
+   * two of them within {@link SeriesAnalysis#REACH} runs on either side, farther than {@code limit}
+   * from their median and in agreement with each other (their range less than half its distance),
+   * as the outlier rule asks of the runs on either side in time order. A run at a release's start
+   * or end has a run of another build on one side, so in time order it is a bad run only when that
+   * build is at the same level; the runs of one build agree whatever the builds around them do.
+   */
+  static OptionalDouble badRun(double[] means, int n, Releases r, int i, double limit) {
+    double[] others = mates(means, n, r, i);
+    if (others.length < 2) {
+      return OptionalDouble.empty();
+    }
+    double level = NoiseScale.median(others);
+    double range =
+        Arrays.stream(others).max().orElseThrow() - Arrays.stream(others).min().orElseThrow();
+    double off = Math.abs(means[i] - level);
+    return off > limit && range < off / 2 ? OptionalDouble.of(level) : OptionalDouble.empty();
+  }
+
+  /**
+   * Whether a run of run i's release within {@link SeriesAnalysis#REACH} runs agrees with it (is
+   * within {@code limit}): then it is no bad run, whatever the releases around it do. In time order
+   * both runs of a release of two, 10σ above the releases on either side, were bad runs (each far
+   * from the runs on both sides, which agree): a build measured twice alike is a change, there and
+   * back. bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.931 / 0.912 / 0.923 / 0.903 ->
+   * 0.934 / 0.919 / 0.931 / 0.903, precision unchanged.
+   */
+  static boolean seconded(double[] means, int n, Releases r, int i, double limit) {
+    for (double m : mates(means, n, r, i)) {
+      if (Math.abs(m - means[i]) <= limit) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The means of the other runs of run i's release within {@link SeriesAnalysis#REACH} of it. */
+  private static double[] mates(double[] means, int n, Releases r, int i) {
+    int k = r.before(i + 1) - 1;
+    int from = Math.max(r.start(k), i - SeriesAnalysis.REACH);
+    int to = Math.min(k + 1 < r.count() ? r.start(k + 1) : n, i + 1 + SeriesAnalysis.REACH);
+    double[] others = new double[to - from - 1];
+    int at = 0;
+    for (int j = from; j < to; j++) {
+      if (j != i) {
+        others[at++] = means[j];
+      }
+    }
+    return others;
+  }
+
+  /** How many release starts c in (lo, hi) split it into two segments, at least 1. */
+  static int positions(SeriesAnalysis a, Releases r, int lo, int hi) {
+    int count = 0;
+    for (int k = r.before(lo + 1); k < r.count() && r.start(k) < hi; k++) {
+      int c = r.start(k);
+      if (segment(a, lo, c) && segment(a, c, hi)) {
+        count++;
+      }
+    }
+    return Math.max(1, count);
+  }
+
+  /**
+   * The candidates' partition (as {@link SeriesAnalysis} finds it in time order) with changes at
+   * release starts only and no penalty: cost[t] and last[t] for each start t from {@code from + 1}
+   * on and for the history's end (no other point ends a segment). Without a penalty the best
+   * partition is the finest whose segments are all {@link #segment}s: a release of outliers alone
+   * joins the one before it.
+   */
+  static void partition(SeriesAnalysis a, Releases r, int from, double[] cost, int[] last) {
+    int n = a.points();
+    cost[0] = 0;
+    for (int k = r.before(from + 1); k <= r.count(); k++) {
+      int t = k < r.count() ? r.start(k) : n;
+      double best = segment(a, 0, t) ? a.lineRss(0, t) : Double.POSITIVE_INFINITY;
+      int arg = 0;
+      for (int j = 1; j < k; j++) {
+        int s = r.start(j);
+        if (cost[s] < Double.POSITIVE_INFINITY && segment(a, s, t)) {
+          double c = cost[s] + a.lineRss(s, t);
+          if (c <= best) {
+            best = c;
+            arg = s;
+          }
+        }
+      }
+      cost[t] = best;
+      last[t] = arg;
+    }
+  }
+}

@@ -1,0 +1,209 @@
+package io.benchlake.analytics.changes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The default detector given the releases of a history ordered by release. */
+class ReleaseSegmentsTest {
+  private static final Detector.Settings DEFAULTS = Detector.Settings.DEFAULTS;
+
+  /** Releases of the given numbers of runs, in order. */
+  static Releases releasesOf(int... runs) {
+    int[] starts = new int[runs.length];
+    for (int k = 1; k < runs.length; k++) {
+      starts[k] = starts[k - 1] + runs[k - 1];
+    }
+    return new Releases(starts);
+  }
+
+  private static List<Integer> changes(Detector.Result r) {
+    return r.changes().stream().map(Detector.Change::index).toList();
+  }
+
+  @Test
+  void aChangeInTheNewestReleaseOfTwoRunsIsFoundGivenTheReleases() {
+    // 6 releases of 3 runs, then one of 2 runs 8% lower: 8 sigma, but 2 runs are fewer than the
+    // minimum segment of time order
+    for (long seed = 1; seed <= 10; seed++) {
+      List<double[]> points = DetectorTest.series(seed, 20, 0.01, i -> i < 18 ? 1000 : 920);
+      Releases releases = releasesOf(3, 3, 3, 3, 3, 3, 2);
+      assertEquals(List.of(18), changes(Detector.detect(points, releases, DEFAULTS)), "" + seed);
+      // in time order a segment has 3 runs: the change, if found, is put a run early
+      assertTrue(!changes(Detector.detect(points, DEFAULTS)).contains(18), "seed " + seed);
+    }
+  }
+
+  @Test
+  void aBadRunInAReleaseOfOneRunIsAnOutlierNotTwoChanges() {
+    for (long seed = 1; seed <= 10; seed++) {
+      List<double[]> points = DetectorTest.series(seed, 13, 0.01, i -> i == 6 ? 700 : 1000);
+      Detector.Result r = Detector.detect(points, releasesOf(3, 3, 1, 3, 3), DEFAULTS);
+      assertEquals(List.of(), changes(r), "seed " + seed);
+      assertEquals(6, r.outliers().get(0).index(), "seed " + seed);
+    }
+  }
+
+  @Test
+  void aBadRunAtTheStartOfAReleaseThatChangesIsAnOutlierAmongItsReleasesRuns() {
+    // the level falls 10% at run 8, whose run is bad (30% low): the runs before it are of another
+    // level, so only the other runs of its release say it is a bad run
+    for (long seed = 1; seed <= 10; seed++) {
+      List<double[]> points =
+          DetectorTest.series(seed, 16, 0.01, i -> i < 8 ? 1000 : i == 8 ? 630 : 900);
+      Detector.Result r = Detector.detect(points, releasesOf(4, 4, 4, 4), DEFAULTS);
+      assertEquals(List.of(8), changes(r), "seed " + seed);
+      assertEquals(8, r.outliers().get(0).index(), "seed " + seed);
+      assertEquals(-10, r.changes().get(0).changePct(), 2, "seed " + seed);
+    }
+  }
+
+  @Test
+  void aStepBetweenTwoReleasesIsNotTakenForALine() {
+    // two releases of 3 runs, 5% apart at 1% noise: as a line through both, the step leaves 8.6σ²
+    // of the line's misfit, short of the 9σ² a step must beat a line by; through two releases a
+    // line is their step in disguise, through three it may be a trend
+    List<double[]> points = DetectorTest.series(1, 6, 0.01, i -> i < 3 ? 1000 : 1050);
+    assertTrue(Lines.segment(SeriesAnalysis.of(points, DEFAULTS), 0, 6).linear());
+    SeriesAnalysis twoReleases = SeriesAnalysis.of(points, releasesOf(3, 3), DEFAULTS);
+    assertFalse(Lines.segment(twoReleases, 0, 6).linear());
+    assertEquals(List.of(3), changes(twoReleases.result()));
+    assertTrue(
+        Lines.segment(SeriesAnalysis.of(points, releasesOf(2, 2, 2), DEFAULTS), 0, 6).linear());
+  }
+
+  @Test
+  void noChangeIsPlacedInsideARelease() {
+    // a step in the middle of the third release (run 13 of 10-19): a change is at a release start
+    // (10 or 20) or nowhere
+    for (long seed = 1; seed <= 10; seed++) {
+      List<double[]> points = DetectorTest.series(seed, 40, 0.01, i -> i < 13 ? 1000 : 900);
+      Releases releases = releasesOf(10, 10, 10, 10);
+      Detector.Result r = Detector.detect(points, releases, DEFAULTS);
+      for (int c : changes(r)) {
+        assertTrue(releases.startsAt(c), "seed " + seed + ": " + changes(r));
+      }
+      assertEquals(List.of(13), changes(Detector.detect(points, DEFAULTS)), "seed " + seed);
+    }
+  }
+
+  @Test
+  void noChangeInNoiseAloneGivenTheReleases() {
+    SplittableRandom r = new SplittableRandom(5);
+    for (long seed = 1; seed <= 20; seed++) {
+      List<double[]> points = DetectorTest.series(seed, 120, 0.03, i -> 1000);
+      Detector.Result found = Detector.detect(points, randomReleases(r, 120), DEFAULTS);
+      assertEquals(List.of(), changes(found), "seed " + seed);
+    }
+  }
+
+  @Test
+  void theReCheckCountsTheReleaseStartsItSearched() {
+    // 3 releases of 5 runs and one of 1: the change at 15 could have been at 5, 10 or 15
+    List<double[]> points = DetectorTest.series(3, 16, 0.01, i -> i < 15 ? 1000 : 900);
+    SeriesAnalysis a = SeriesAnalysis.of(points, releasesOf(5, 5, 5, 1), DEFAULTS);
+    assertEquals(3, a.positions(0, 16));
+    assertEquals(1, a.positions(10, 16));
+    Detector.Change c = a.result().changes().get(0);
+    assertEquals(15, c.index());
+    double oneSided =
+        new org.apache.commons.math3.distribution.NormalDistribution(0, 1)
+            .cumulativeProbability(-Math.abs(c.z()));
+    assertEquals(Math.min(1, 3 * 2 * oneSided), c.pValue(), 1e-12 + 1e-9 * c.pValue());
+  }
+
+  @Test
+  void theNoiseIsTakenWithinReleases() {
+    // 20 releases of 2 runs, each 10% up or down from the one before (a walk, not a season): half
+    // the first differences are steps of 10σ, those within a release noise alone (1%)
+    SplittableRandom walk = new SplittableRandom(9);
+    double[] level = new double[20];
+    level[0] = 1000;
+    for (int k = 1; k < 20; k++) {
+      level[k] = level[k - 1] * (walk.nextBoolean() ? 1.1 : 0.9);
+    }
+    List<double[]> points = DetectorTest.series(4, 40, 0.01, i -> level[i / 2]);
+    int[] runs = new int[20];
+    Arrays.fill(runs, 2);
+    Detector.Result r = Detector.detect(points, releasesOf(runs), DEFAULTS);
+    assertTrue(r.noise() < 15, "sigma " + r.noise());
+    assertEquals(19, r.changes().size(), r.toString());
+    assertTrue(Detector.detect(points, DEFAULTS).noise() > 30);
+  }
+
+  @Test
+  void releasesAreConsecutiveRunsOfOneVersion() {
+    assertEquals(
+        Optional.of(new Releases(new int[] {0, 2, 3, 5})),
+        Releases.of(List.of("8.0.1", "8.0.1", "8.0.2", "8.0.3", "8.0.3", "8.0.2")));
+    assertEquals(Optional.empty(), Releases.of(Arrays.asList("8.0.1", null, "8.0.2")));
+    assertThrows(IllegalArgumentException.class, () -> new Releases(new int[] {1, 2}));
+    assertThrows(IllegalArgumentException.class, () -> new Releases(new int[] {0, 2, 2}));
+  }
+
+  @Test
+  void anAppendMustGoOnFromTheReleasesBefore() {
+    List<double[]> points = DetectorTest.series(6, 12, 0.01, i -> 1000);
+    SeriesAnalysis a = SeriesAnalysis.of(points.subList(0, 8), releasesOf(4, 4), DEFAULTS);
+    List<double[]> more = points.subList(8, 12);
+    // a start moved before the new runs, or one beyond them
+    assertThrows(IllegalArgumentException.class, () -> a.append(more, releasesOf(3, 5, 4)));
+    assertThrows(
+        IllegalArgumentException.class, () -> a.append(more, new Releases(new int[] {0, 4, 12})));
+    assertThrows(IllegalArgumentException.class, () -> a.append(more));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SeriesAnalysis.of(points, DEFAULTS).append(more, releasesOf(16)));
+    a.append(more, releasesOf(4, 6, 2));
+    assertEquals(Detector.detect(points, releasesOf(4, 6, 2), DEFAULTS), a.result());
+  }
+
+  @Test
+  void changesByReleaseAreLookedForBetweenTheReleasesOfTheRunsVersions() {
+    List<double[]> points = DetectorTest.series(2, 20, 0.01, i -> i < 18 ? 1000 : 920);
+    List<ChangesQuery.Run> runs = new ArrayList<>();
+    for (int i = 0; i < points.size(); i++) {
+      String version = "8.0." + Math.min(i / 3, 6);
+      runs.add(new ChangesQuery.Run("r" + i, "", version, "d", points.get(i)));
+    }
+    ChangesQuery.History history = new ChangesQuery.History("OLTP_RW", "h1", runs, List.of());
+    ChangesQuery.Options options =
+        new ChangesQuery.Options(Method.SEGMENTS, Method.SEGMENTS.defaultAlpha(), 0.02);
+    ChangesQuery.Result byRelease =
+        ChangesQuery.analyse(
+            new ChangesQuery.Series("OLTP_RW", 8, "TPS", "release", Optional.empty()),
+            history,
+            options);
+    assertEquals(List.of(18), changes(byRelease.found()));
+    assertTrue(
+        byRelease.parameters().endsWith(", changes between releases only (7 releases)"),
+        byRelease.parameters());
+    assertTrue(ChangesReport.text(byRelease).contains("changes between releases only"));
+    ChangesQuery.Result byTime =
+        ChangesQuery.analyse(
+            new ChangesQuery.Series("OLTP_RW", 8, "TPS", "time", Optional.empty()),
+            history,
+            options);
+    assertEquals(DEFAULTS.toString(), byTime.parameters());
+    assertTrue(!changes(byTime.found()).contains(18), changes(byTime.found()).toString());
+  }
+
+  /** Releases of 1 to 6 runs over n runs. */
+  static Releases randomReleases(SplittableRandom r, int n) {
+    List<Integer> runs = new ArrayList<>();
+    for (int left = n; left > 0; ) {
+      int k = Math.min(left, 1 + r.nextInt(6));
+      runs.add(k);
+      left -= k;
+    }
+    return releasesOf(runs.stream().mapToInt(Integer::intValue).toArray());
+  }
+}
