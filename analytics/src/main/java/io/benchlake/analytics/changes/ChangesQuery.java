@@ -51,6 +51,14 @@ public final class ChangesQuery {
     public List<Detector.Change> changes() {
       return found.changes();
     }
+
+    /**
+     * Whether the default method was given the releases: it looked for changes between releases
+     * only, and took the noise from the differences within them ({@link ReleaseSegments#noise}).
+     */
+    public boolean betweenReleases() {
+      return method == Method.SEGMENTS && releases(by, runs).isPresent();
+    }
   }
 
   /** How to look for changes: the method, its largest p-value and the smallest change. */
@@ -211,10 +219,7 @@ public final class ChangesQuery {
     Detector.Settings settings =
         Detector.Settings.DEFAULTS.withAlpha(options.alpha()).withMinChange(options.minChange());
     boolean otava = options.method() == Method.OTAVA;
-    Optional<Releases> releases =
-        series.by().equals("release")
-            ? Releases.of(history.runs().stream().map(Run::version).toList())
-            : Optional.empty();
+    Optional<Releases> releases = releases(series.by(), history.runs());
     return new Result(
         history.test(),
         series.threads(),
@@ -236,6 +241,13 @@ public final class ChangesQuery {
             : releases
                 .map(r -> Detector.detect(points, r, settings))
                 .orElseGet(() -> Detector.detect(points, settings)));
+  }
+
+  /** The releases of a history ordered by release whose runs all have a version. */
+  private static Optional<Releases> releases(String by, List<Run> runs) {
+    return by.equals("release")
+        ? Releases.of(runs.stream().map(Run::version).toList())
+        : Optional.empty();
   }
 
   /** The history read through {@code session} and its change points. */

@@ -97,8 +97,14 @@ public final class ChangesReport {
       out.add(
           "Noise: run-to-run sigma "
               + number(f.noise(), 3)
-              + " (MAD of the first differences of the run means; the test of a change takes"
-              + " the spread around its two segments when that is larger)");
+              + " (MAD of "
+              + (r.betweenReleases()
+                  ? "the differences between runs of one release, or of all the first differences"
+                      + " where there are fewer than "
+                      + ReleaseSegments.WITHIN_DIFFERENCES
+                  : "the first differences of the run means")
+              + "; the test of a change takes the spread around its two segments when that is"
+              + " larger)");
     }
     for (TrendRate t : TrendRate.of(r)) {
       out.add(

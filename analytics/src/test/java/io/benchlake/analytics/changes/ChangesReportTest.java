@@ -63,6 +63,27 @@ class ChangesReportTest {
   }
 
   @Test
+  void theNoiseSaysWhereItWasTakenFromInTimeOrderAndByRelease() {
+    ChangesQuery.Result inTime = history(Method.SEGMENTS);
+    ChangesQuery.Result byRelease =
+        new ChangesQuery.Result(
+            inTime.test(),
+            inTime.threads(),
+            inTime.metric(),
+            "release",
+            inTime.host(),
+            inTime.runs(),
+            inTime.method(),
+            inTime.parameters(),
+            inTime.found());
+    assertTrue(
+        ChangesReport.text(inTime).contains("(MAD of the first differences of the run means;"));
+    assertTrue(
+        ChangesReport.text(byRelease)
+            .contains("(MAD of the differences between runs of one release, or of all"));
+  }
+
+  @Test
   void textAndMarkdownSayTheMethodTheNoiseTheTrendAndTheOutlier() {
     for (String out :
         List.of(
