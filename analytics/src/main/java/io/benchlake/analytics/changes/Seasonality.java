@@ -21,7 +21,7 @@ final class Seasonality {
   private static final double FRACTIONAL_GAIN = 0.02;
 
   /** The fewest cycles of a pattern found by {@link #decomposed}. */
-  static final int DECOMPOSED_CYCLES = SeriesAnalysis.WHOLE_CYCLES;
+  static final int DECOMPOSED_CYCLES = SeasonsAndModes.WHOLE_CYCLES;
 
   /** The shortest cycle {@link #decomposed} looks for. */
   private static final int SHORTEST_DECOMPOSED = 3;

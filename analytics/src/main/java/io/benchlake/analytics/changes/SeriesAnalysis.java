@@ -3,7 +3,6 @@ package io.benchlake.analytics.changes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -16,9 +15,6 @@ import java.util.OptionalDouble;
  * history): its changes are at their starts only ({@link ReleaseSegments}).
  */
 public final class SeriesAnalysis {
-  /** The fewest cycles of a pattern found in the history taken whole ({@link #wholeSeason}). */
-  static final int WHOLE_CYCLES = 6;
-
   /** How many runs on each side the outlier test looks at. */
   static final int REACH = 3;
 
@@ -125,83 +121,23 @@ public final class SeriesAnalysis {
     // at them, a season's swings leave no pattern around the changes to be found
     result = Recheck.judge(this, candidates(), deseasonalised);
     if (!deseasonalised) {
-      // the pattern of a decomposition fitted with the steps first: around the changes kept so far
-      // the steps it hid are not in the cuts, and a cycle found there is folded on what they left
-      Optional<Detector.Season> season =
-          Seasonality.decomposed(this)
-              .flatMap(this::jointly)
-              .or(() -> Seasonality.find(this, cuts(result)))
-              .or(this::wholeSeason);
-      season.ifPresentOrElse(
-          this::withoutSeason,
-          () -> {
-            result = Recheck.judge(this, candidates(), true);
-            withoutSecondMode();
-          });
+      result = SeasonsAndModes.judge(this, result);
     }
     return result;
   }
 
   /**
-   * The pattern looked for around the history taken whole, when there is none around the changes
-   * found: a pattern far larger than the noise (a monthly sawtooth, a yearly swing) is followed by
-   * changes at its every turn, and its residuals around them show nothing (TCPD's bank: 30 changes
-   * in 581 daily balances paid in monthly). Taken whole, a history of a few regular steps looks
-   * like a few cycles of a ramp too, so a pattern that replaces the changes found must repeat at
-   * least {@link #WHOLE_CYCLES} times (a staircase of 5 steps, one every 200 runs, stays steps).
+   * The result with the steps hidden in the lines of the partition looked for ({@link HiddenStep}).
    */
-  private Optional<Detector.Season> wholeSeason() {
-    return Seasonality.find(this, List.of()).filter(s -> s.period() * WHOLE_CYCLES <= n);
+  Detector.Result withHiddenSteps() {
+    return Recheck.judge(this, candidates(), true);
   }
 
   /**
-   * The season found by decomposition fitted again with the steps: the history with the pattern
-   * taken out is analysed, and the pattern is kept when it shows, at the same length, in the
-   * residuals around the segments between the changes found there (a step model and a pattern
-   * fitted together), its ANOVA Bonferroni over the lengths the decomposition tried. A step leaves
-   * a sawtooth of a cycle's length in a history less its moving average: three steps of 6-10σ in
-   * 900 runs passed for a cycle of 146 runs, and its turns for seven more changes. Without this,
-   * bench/changes precision 0.943 / 0.953 / 0.935 / 0.964 on seeds 20261205 / 1 / 42 / 99 (0.960 /
-   * 0.968 / 0.969 / 0.973 with it), release histories 0.984-0.996 (0.993-0.999).
+   * The analysis of the history less {@code less} of each run, analysed whole (a pattern found anew
+   * changes every point, so nothing of the tail-only work would carry over), hidden steps and all.
    */
-  private Optional<Detector.Season> jointly(Detector.Season season) {
-    return Seasonality.around(
-        this, cuts(adjusted(season).result()), season.period(), Seasonality.decompositionTries(n));
-  }
-
-  private static List<Integer> cuts(Detector.Result r) {
-    return r.changes().stream().map(Detector.Change::index).toList();
-  }
-
-  /**
-   * The result of the history with its season taken out, analysed whole (a pattern found anew
-   * changes every point, so nothing of the tail-only work would carry over).
-   */
-  private void withoutSeason(Detector.Season season) {
-    result = adjusted(season).result().withSeason(season, result.outliers());
-  }
-
-  /**
-   * The result of the history with its runs on the smaller of two modes moved to the larger ({@link
-   * Modes}), where the residuals around the changes found are two modes, and still are around the
-   * changes found once they are moved (the modes fitted with the steps).
-   */
-  private void withoutSecondMode() {
-    Modes.offsets(this, cuts(result))
-        .map(offsets -> adjusted(i -> offsets[i]))
-        .flatMap(first -> Modes.offsets(this, cuts(first.result())))
-        .ifPresent(
-            offsets ->
-                result = adjusted(i -> offsets[i]).result().withSeason(null, result.outliers()));
-  }
-
-  /** The analysis of the history with the season taken out. */
-  private SeriesAnalysis adjusted(Detector.Season season) {
-    return adjusted(season::at);
-  }
-
-  /** The analysis of the history less {@code less} of each run. */
-  private SeriesAnalysis adjusted(java.util.function.IntToDoubleFunction less) {
+  SeriesAnalysis less(java.util.function.IntToDoubleFunction less) {
     List<double[]> adjusted = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       adjusted.add(new double[] {means[i] - less.applyAsDouble(i)});
