@@ -17,7 +17,16 @@ final class StepEvidence {
    * the larger of σ, the pooled spread and the two segments' own spread.
    */
   static Detector.Change betweenChanges(SeriesAnalysis a, double pooled, int lo, int c, int hi) {
-    return test(a, pooled, 0, Detector.Test.BETWEEN_CHANGES, lo, c, hi);
+    return betweenChanges(a, pooled, 0, lo, c, hi);
+  }
+
+  /**
+   * {@link #betweenChanges}, the lag-1 autocorrelation at least {@code phiFloor} (the history's
+   * long-run one, {@link Residuals#longRunAutocorrelation}).
+   */
+  static Detector.Change betweenChanges(
+      SeriesAnalysis a, double pooled, double phiFloor, int lo, int c, int hi) {
+    return test(a, pooled, phiFloor, Detector.Test.BETWEEN_CHANGES, lo, c, hi);
   }
 
   /**
