@@ -69,24 +69,26 @@ public final class EmbeddedBroker implements AutoCloseable {
       BrokerFaults.release(); // no broker: nothing will close and release
       throw e;
     }
+    broker.starting.begin(Thread.currentThread()); // before a fault can come, to be interrupted
     BrokerFaults.watch(broker); // from here on a fatal fault stops the broker, not this JVM
-    broker.starting.begin(Thread.currentThread());
     try {
-      broker.server.startup();
-      try (Admin admin =
-          Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap))) {
-        admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
-        Topics.ensure(admin, EVENT_PARTITIONS, (short) 1);
+      try {
+        broker.server.startup();
+        try (Admin admin =
+            Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap))) {
+          admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
+          Topics.ensure(admin, EVENT_PARTITIONS, (short) 1);
+        }
+      } finally {
+        broker.starting.end(); // however the start ended, a later fault interrupts nobody
       }
     } catch (Exception e) {
-      broker.starting.end();
       broker.close();
       String why =
           BrokerFaults.describe(broker.bootstrap)
               .orElse("the embedded Kafka broker did not start: " + e.getMessage());
       throw new BusException(why, e);
     }
-    broker.starting.end();
     Optional<String> fault = BrokerFaults.describe(broker.bootstrap); // one just after the start
     if (fault.isPresent()) {
       broker.close();

@@ -24,8 +24,9 @@ final class StartingThread {
       return;
     }
     // A thread interrupted already was interrupted by someone else (or by this, before the wait
-    // that took it): the flag it has is theirs and stays. Only the interval between this check and
-    // the interrupt, and an interrupt that comes while this one is still set, cannot be told apart.
+    // that took it): the flag it has is theirs and stays. What cannot be told apart: an interrupt
+    // from someone else between this check and the start's end (the rest of a start that is
+    // failing anyway), which end() clears with this one.
     if (!thread.isInterrupted()) {
       interruptSent = true;
     }

@@ -96,9 +96,11 @@ final class Recheck {
         Tested t =
             tested.computeIfAbsent(
                 c, k -> Tested.of(a, between(a, pooled, longRun, cuts, floors, k)));
-        if (!t.passes() && Math.abs(t.change().z()) < weakestT) {
+        // a change whose test has no number (a side of outliers alone) is the weakest of all
+        double z = Double.isNaN(t.change().z()) ? 0 : Math.abs(t.change().z());
+        if (!t.passes() && z < weakestT) {
           weakest = c;
-          weakestT = Math.abs(t.change().z());
+          weakestT = z;
         }
       }
       if (weakest == null) {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The releases of a history ordered by release ({@code changes --by release}): the point where each
@@ -12,6 +14,8 @@ import java.util.Optional;
  * only ({@link ReleaseSegments}).
  */
 public record Releases(int[] starts) {
+  private static final Pattern RELEASE = Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)");
+
   public Releases {
     starts = starts.clone();
     if (starts.length == 0 || starts[0] != 0) {
@@ -27,23 +31,50 @@ public record Releases(int[] starts) {
   }
 
   /**
-   * The releases of runs with these versions, in release order: consecutive runs of one version are
-   * one release. Empty when a run has no version: it is not known to share a build with any other
-   * run, and the history is then analysed as runs alone (as in time order).
+   * The releases of runs with these versions, in release order: consecutive runs of one release are
+   * one release, a release being the major.minor.patch its version starts with ({@link #release}),
+   * as the order by release has them (sql/30_series.sql: a build such as 11.8.3-1 and a suffix such
+   * as -MariaDB-log are not ordered apart, so they are not told apart here either). Empty when a
+   * run's version has no major.minor.patch (it is not known to share a build with any other run) or
+   * when every run is of one release (there is nothing between releases): the history is then
+   * analysed as runs alone, as in time order.
    */
   public static Optional<Releases> of(List<String> versions) {
     List<Integer> starts = new ArrayList<>();
+    String previous = null;
     for (int i = 0; i < versions.size(); i++) {
-      if (versions.get(i) == null) {
+      String release = release(versions.get(i));
+      if (release == null) {
         return Optional.empty();
       }
-      if (i == 0 || !versions.get(i).equals(versions.get(i - 1))) {
+      if (!release.equals(previous)) {
         starts.add(i);
       }
+      previous = release;
     }
-    return starts.isEmpty()
+    return starts.size() < 2
         ? Optional.empty()
         : Optional.of(new Releases(starts.stream().mapToInt(Integer::intValue).toArray()));
+  }
+
+  /**
+   * The release of a version, "major.minor.patch" as numbers, or null where the version does not
+   * start with one that fits the INTEGER the warehouse parses it into (sql/30_series.sql).
+   */
+  static String release(String version) {
+    Matcher m = version == null ? null : RELEASE.matcher(version);
+    if (m == null || !m.find()) {
+      return null;
+    }
+    StringBuilder out = new StringBuilder();
+    for (int g = 1; g <= 3; g++) {
+      String digits = m.group(g).replaceFirst("^0+(?=\\d)", "");
+      if (digits.length() > 10 || Long.parseLong(digits) > Integer.MAX_VALUE) {
+        return null;
+      }
+      out.append(g > 1 ? "." : "").append(digits);
+    }
+    return out.toString();
   }
 
   @Override

@@ -249,7 +249,7 @@ public final class SeriesAnalysis {
   /** The change points of the best partition of the whole history, in order. */
   private List<Integer> candidates() {
     List<Integer> cuts = new ArrayList<>();
-    if (releases == null && n < 2 * settings.minSegment()) {
+    if (n < 2 * settings.minSegment()) { // as splits() says
       return cuts;
     }
     for (int t = last[n]; t > 0; t = last[t]) {
@@ -293,9 +293,16 @@ public final class SeriesAnalysis {
         : ReleaseSegments.segment(this, from, to);
   }
 
-  /** Whether a change at c may split [lo, hi): at a release's start, with a segment either side. */
+  /**
+   * Whether a change at c may split [lo, hi): at a release's start, with a segment either side, in
+   * a history of at least two minimum segments (by release too, where a segment may be shorter:
+   * with fewer runs the noise has no estimate and a change of any size would pass).
+   */
   boolean splits(int lo, int c, int hi) {
-    return (releases == null || releases.startsAt(c)) && segment(lo, c) && segment(c, hi);
+    return n >= 2 * settings.minSegment()
+        && (releases == null || releases.startsAt(c))
+        && segment(lo, c)
+        && segment(c, hi);
   }
 
   /**

@@ -149,6 +149,42 @@ class ReleaseSegmentsTest {
     assertThrows(IllegalArgumentException.class, () -> new Releases(new int[] {0, 2, 2}));
   }
 
+  /**
+   * A release is the major.minor.patch the history is ordered by (sql/30_series.sql): builds and
+   * suffixes the order does not sort apart, which time interleaves, are not releases apart.
+   */
+  @Test
+  void aReleaseIsTheMajorMinorPatchTheOrderSortsBy() {
+    assertEquals(
+        Optional.of(new Releases(new int[] {0, 3})),
+        Releases.of(
+            List.of(
+                "11.8.3-1",
+                "11.8.3-2-MariaDB",
+                "11.8.3-1",
+                "12.3.1-MariaDB-log",
+                "12.3.1-MariaDB")));
+    assertEquals("10.11.6", Releases.release("10.011.06-MariaDB"));
+    assertEquals(null, Releases.release("dev-build"));
+    assertEquals(null, Releases.release("11.4"));
+    assertEquals(null, Releases.release("99999999999.1.1"));
+    // a version without a release, or one release alone: the history is analysed as runs
+    assertEquals(Optional.empty(), Releases.of(List.of("11.4.5", "trunk", "11.4.6")));
+    assertEquals(Optional.empty(), Releases.of(List.of("11.4.5", "11.4.5-MariaDB", "11.4.5")));
+  }
+
+  /** Two releases of a run or two each: no noise can be estimated, no change is reported. */
+  @Test
+  void tooFewRunsForANoiseEstimateReportNoChange() {
+    List<double[]> points = new ArrayList<>();
+    for (double v : new double[] {100, 100.5, 103, 103.5}) {
+      points.add(new double[] {v});
+    }
+    assertEquals(List.of(), Detector.detect(points, releasesOf(2, 2), DEFAULTS).changes());
+    assertEquals(
+        List.of(), Detector.detect(points.subList(1, 3), releasesOf(1, 1), DEFAULTS).changes());
+  }
+
   @Test
   void anAppendMustGoOnFromTheReleasesBefore() {
     List<double[]> points = DetectorTest.series(6, 12, 0.01, i -> 1000);
