@@ -160,9 +160,9 @@ final class Seasonality {
    * was found around changes at its turns and folded on 37 runs, and its swings took the steps. In
    * bench/changes' seasonal histories (seed 20261205) 31 counted steps were missed and 17 false
    * changes reported, 24 and 11 with this (first, fitted with the steps: {@code
-   * SeriesAnalysis.jointly}). Seeds 20261205 / 1 / 42 / 99: precision 0.953 / 0.955 / 0.964 / 0.960
-   * -> 0.961 / 0.967 / 0.969 / 0.971, recall 0.842 / 0.862 / 0.844 / 0.839 -> 0.852 / 0.868 / 0.850
-   * / 0.853; the release histories unchanged; bench/changes-real 0.770 -> 0.759 (one series,
+   * SeasonsAndModes#jointly}). Seeds 20261205 / 1 / 42 / 99: precision 0.953 / 0.955 / 0.964 /
+   * 0.960 -> 0.961 / 0.967 / 0.969 / 0.971, recall 0.842 / 0.862 / 0.844 / 0.839 -> 0.852 / 0.868 /
+   * 0.850 / 0.853; the release histories unchanged; bench/changes-real 0.770 -> 0.759 (one series,
    * quality_control_4: a cycle of 20 runs over a wandering level, found now, and the wander cut
    * into steps).
    */

@@ -54,7 +54,7 @@ final class SeasonsAndModes {
    * a sawtooth of a cycle's length in a history less its moving average: three steps of 6-10σ in
    * 900 runs passed for a cycle of 146 runs, and its turns for seven more changes. Without this,
    * bench/changes precision 0.943 / 0.953 / 0.935 / 0.964 on seeds 20261205 / 1 / 42 / 99 (0.960 /
-   * 0.968 / 0.969 / 0.973 with it), release histories 0.984-0.996 (0.993-0.999).
+   * 0.968 / 0.969 / 0.973 with it), release histories in time order 0.984-0.996 (0.993-0.999).
    */
   private static Optional<Detector.Season> jointly(SeriesAnalysis a, Detector.Season season) {
     return Seasonality.around(
