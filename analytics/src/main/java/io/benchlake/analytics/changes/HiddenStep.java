@@ -40,7 +40,7 @@ final class HiddenStep {
     double best = a.fit(lo, split, false).rss() + a.fit(split, hi, false).rss();
     Detector.Change step = StepEvidence.inSegment(a, pooled, phi, lo, split, hi);
     double gain = Lines.gain(step.noise(), line, best);
-    if (Lines.segment(a, lo, hi).linear() && gain < Lines.stepGain(a, lo, hi)) {
+    if (Lines.segment(a, lo, hi).linear() && gain < Lines.stepGain(a, lo, split, hi)) {
       return Optional.empty();
     }
     return StepEvidence.passes(a, step) ? Optional.of(step) : Optional.empty();

@@ -7,9 +7,9 @@ import org.apache.commons.math3.distribution.TDistribution;
 /**
  * When a segment of runs is a line rather than a level, and what a step must gain to beat a line: a
  * slope is fitted where the segment is long enough and kept where it is clearly not zero; it is
- * reported as a trend where it is also significant and large enough; and a step (or staircase)
- * beats a line as a line beats a level, by leaving at least {@link #LINE_GAIN} noise² less of its
- * residual sum of squares.
+ * reported as a trend where it is also significant and large enough; and a step beats a line by
+ * leaving at least {@link #stepGain} noise² less of its residual sum of squares (a staircase, and
+ * a step next to a short level, {@link #LINE_GAIN}, as a line beats a level).
  */
 final class Lines {
   /** The fewest points of a segment whose slope is fitted; shorter segments are levels. */
@@ -86,30 +86,37 @@ final class Lines {
   }
 
   /**
-   * What a step's two levels must gain over the line through the runs [lo, hi), where that line's
-   * slope is clearly not zero, in units of noise²: ln of the runs, Schwarz's BIC (1978) for the one
-   * parameter more the step has. The two models are not nested, a line is not a level with one
-   * parameter more: each has two (a level and a slope; two levels) and the step one more, where it
-   * is, searched for. So the step pays BIC's price of that parameter, ln n in units of σ² (−2 ln L
-   * of normal noise is RSS/σ²), not the {@link #LINE_GAIN} by which a line beats a level, which
-   * asked a step in the middle of a segment a z of 6: its two levels leave about z²/4 noise² less
-   * than the line through them (a step's misfit to a line is a quarter of its variance), and the
-   * line through a 4σ step between two 6-run levels is a significant line. bench/changes, seeds
-   * 20261205 / 1 / 42 / 99, with {@link #shortSideBeatsLine} asking the same: recall 0.859 / 0.874
-   * / 0.860 / 0.857 -> 0.873 / 0.893 / 0.873 / 0.877, precision 0.963 / 0.971 / 0.971 / 0.975 ->
-   * 0.956 / 0.966 / 0.966 / 0.971 (4 false changes more on seed 20261205: drifts cut at a step).
-   * By release {@link #LINE_GAIN} as before: a segment there is whole releases, and this is
-   * measured on histories in time order only.
+   * What the two levels either side of c must gain over the line through the runs [lo, hi), where
+   * that line's slope is clearly not zero, in units of noise². In time order, where both levels
+   * have the runs for a slope of their own ({@link #TREND_POINTS}), ln of the runs: Schwarz's BIC
+   * (1978) for the one parameter more the step has. The two models are not nested, a step is not a
+   * line with one parameter more: each has two (a level and a slope; two levels) and the step one
+   * more, where it is, searched for; BIC's price of a parameter is ln n in units of σ² (−2 ln L of
+   * normal noise is RSS/σ²). {@link #LINE_GAIN}, the price of a line over a level, asked a step in
+   * the middle of a segment a z of 6: its two levels leave about z²/4 noise² less than the line
+   * through them (a line takes three quarters of a centred step's variance), and the line through a
+   * 4σ step between two 6-run levels is a significant line. Next to a shorter level {@link
+   * #LINE_GAIN} stays, as {@link #shortSideBeatsLine} asks: that level's mean says nothing of its
+   * slope, and the last 3 or 4 runs of a drift pass for a step with less
+   * (DetectorTest.theLastRunsOfAShortDriftAreNotAStep: 16 changes in 200 drifting histories with ln
+   * n next to short sides too, 4 with 3²; bench/changes precision 0.956 on seed 20261205). By release {@link #LINE_GAIN} too: a
+   * segment there is whole releases, and this was measured on histories in time order only.
+   * bench/changes, seeds 20261205 / 1 / 42 / 99, with the MBIC penalty ({@link
+   * SeriesAnalysis#penalty}): recall 0.866 / 0.877 / 0.863 / 0.862 -> 0.870 / 0.883 / 0.867 /
+   * 0.874, precision 0.963 / 0.971 / 0.971 / 0.975 -> 0.961 / 0.967 / 0.968 / 0.972.
    */
-  static double stepGain(SeriesAnalysis a, int lo, int hi) {
-    return a.byRelease() ? LINE_GAIN : Math.log(a.fit(lo, hi, false).points());
+  static double stepGain(SeriesAnalysis a, int lo, int c, int hi) {
+    if (a.byRelease() || c - lo < TREND_POINTS || hi - c < TREND_POINTS) {
+      return LINE_GAIN;
+    }
+    return Math.log(a.fit(lo, hi, false).points());
   }
 
   /**
    * Whether a change next to a side too short for a slope of its own ({@link #TREND_POINTS}) beats
    * the line through both sides, where the two are a line: its two fits leave less of the line's
-   * residual sum of squares by at least {@link #stepGain} noise², as a step found inside a line
-   * must beat it ({@link HiddenStep}). The z-test compares the short
+   * residual sum of squares by at least {@link #SLOPE_T}² noise², as a line must beat a level and a
+   * step found inside a line next to a short level must beat it ({@link #stepGain}). The z-test compares the short
    * side's level with the other side's fit, and a short side's level says nothing of its slope: the
    * last 4 runs of a drift of 0.4σ a run passed for a step of 5.8 z against the 10 runs before
    * them, a level (DetectorTest.aShortDriftIsNotCutIntoAStep with segments of 3 runs).
@@ -124,7 +131,7 @@ final class Lines {
     if (!line.linear()) {
       return true;
     }
-    return gain(c.noise(), line.rss(), before.rss(), after.rss()) >= stepGain(a, c.from(), c.to());
+    return gain(c.noise(), line.rss(), before.rss(), after.rss()) >= LINE_GAIN;
   }
 
   private static double slopeT(SeriesAnalysis a, Fit line) {
