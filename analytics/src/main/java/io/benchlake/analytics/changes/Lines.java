@@ -92,10 +92,13 @@ final class Lines {
    * runs: Schwarz's BIC (1978) for the one parameter more the step has. The two models are not
    * nested, a step is not a line with one parameter more: each has two (a level and a slope; two
    * levels) and the step one more, where it is, searched for; BIC's price of a parameter is ln n in
-   * units of σ² (−2 ln L of normal noise is RSS/σ²). {@link #LINE_GAIN}, the price of a line over a
-   * level, asked a step in the middle of a segment a z of 6: its two levels leave about z²/4 noise²
-   * less than the line through them (a line takes three quarters of a centred step's variance), and
-   * the line through a 4σ step between two 6-run levels is a significant line.
+   * units of σ² (−2 ln L of normal noise is RSS/σ²). The changepoint literature counts a change's
+   * place so: R's changepoint charges BIC (p + 1)·ln n per change of p parameters, "the changepoint
+   * counted as a parameter" (its penalty_decision), as skchange's BIC penalty does. {@link
+   * #LINE_GAIN}, the price of a line over a level, asked a step in the middle of a segment a z of
+   * 6: its two levels leave about z²/4 noise² less than the line through them (a line takes three
+   * quarters of a centred step's variance), and the line through a 4σ step between two 6-run levels
+   * is a significant line.
    *
    * <p>{@link #LINE_GAIN} stays: next to a shorter level, as {@link #shortSideBeatsLine} asks (that
    * level's mean says nothing of its slope, and the last runs of a drift pass for a step with less:

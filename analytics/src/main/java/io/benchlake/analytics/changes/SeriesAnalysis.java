@@ -154,14 +154,15 @@ public final class SeriesAnalysis {
 
   /**
    * The penalty per change of the partition of {@code runs} runs: in time order MBIC's 3 ln n
-   * (Zhang and Siegmund 2007; R's changepoint charges it per change in mean), at most the penalty
-   * set (12 at the defaults, chosen on bench/changes; 3 ln n reaches it at 55 runs). A fixed 12
-   * asked a short history more than MBIC does (6.9 at 10 runs, 9 at 20): a staircase of two 3.5σ
-   * steps in 18 runs was fitted as one line. bench/changes, seeds 20261205 / 1 / 42 / 99: recall
-   * 0.859 / 0.874 / 0.860 / 0.857 -> 0.866 / 0.877 / 0.863 / 0.862, precision unchanged (0.963 /
-   * 0.971 / 0.971 / 0.975). Over the penalty set it is not raised: 3 ln n is 20.7 at 1,000 runs,
-   * and the longer histories' recall is where it is with 12. By release the penalty set
-   * (ReleaseSegments charges none; the levels inside a segment charge it).
+   * (Zhang and Siegmund 2007; R's changepoint charges (p + 2)·ln n per change of p parameters, 3 ln
+   * n for a change in mean, in its penalty_decision), at most the penalty set (12 at the defaults,
+   * chosen on bench/changes; 3 ln n reaches it at 55 runs). A fixed 12 asked a short history more
+   * than MBIC does (6.9 at 10 runs, 9 at 20): a staircase of two 3.5σ steps in 18 runs was fitted
+   * as one line. bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.859 / 0.874 / 0.860 / 0.857
+   * -> 0.866 / 0.877 / 0.863 / 0.862, precision unchanged (0.963 / 0.971 / 0.971 / 0.975). Over the
+   * penalty set it is not raised: 3 ln n is 20.7 at 1,000 runs, and the longer histories' recall is
+   * where it is with 12. By release the penalty set (ReleaseSegments charges none; the levels
+   * inside a segment charge it).
    */
   private double penaltyOf(int runs) {
     return releases == null
