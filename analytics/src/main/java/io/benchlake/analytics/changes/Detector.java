@@ -19,8 +19,8 @@ import java.util.Locale;
  *   <li>Candidate changes: the optimal partition of the series into least-squares lines (so a slow
  *       drift is one segment, not a staircase), minimising Σ RSS/σ² + {@code penalty} per change:
  *       optimal partitioning (Jackson et al. 2005) as PELT computes it (Killick et al. 2012), with
- *       a BIC-style penalty (the MBIC of Zhang and Siegmund 2007 charges 3·ln n per change, about
- *       {@code penalty} at the lengths of benchmark histories).
+ *       the MBIC penalty of Zhang and Siegmund 2007, 3·ln n per change, at most {@code penalty}
+ *       (which it reaches at 55 runs; {@link SeriesAnalysis#penalty}).
  *   <li>The weak-change re-check of Apache Otava (hunter's {@code analysis.py}: every change is
  *       re-tested between its neighbouring changes, the weakest failing one dropped, until all
  *       pass): a change stays when the levels on either side at the change differ with p &lt;
@@ -86,7 +86,8 @@ public final class Detector {
     public String toString() {
       return String.format(
           Locale.ROOT,
-          "penalty %s per change, alpha %s, min change %s%%, min segment %d, outliers beyond %s sigma",
+          "penalty min(3 ln n, %s) per change, alpha %s, min change %s%%, min segment %d, outliers"
+              + " beyond %s sigma",
           trim(penalty),
           alpha,
           trim(minChange * 100),

@@ -15,11 +15,13 @@ import java.util.OptionalInt;
  * the split positions, minimum change), with the lag-1 autocorrelation at least that of the whole
  * history around its segments (a season too weak to be found, or wandering noise, makes two short
  * levels look apart). Where the segment is a line (its slope clearly not zero) the step must also
- * beat it as a line must beat a level: its two levels leave less of the residual sum of squares by
- * at least {@link Lines#LINE_GAIN} noise², or a drift is cut into steps. (bench/changes, seeds
- * 20261205 / 1 / 42 / 99: without that, precision 0.941 / 0.944 / 0.962 / 0.946; without the
- * autocorrelation floor, 0.944 / 0.953 / 0.970 / 0.958.) Where the line is the whole history, the
- * floors (pooled spread, autocorrelation) are taken around the two levels instead ({@link
+ * beat it: its two levels leave less of the residual sum of squares by at least {@link
+ * Lines#stepGain} noise² (between changes in time order, both levels of 6 runs or more, BIC's ln n
+ * for the step's one parameter more, where it is; else 3², as a line must beat a level), or a drift
+ * is cut into steps. (bench/changes, seeds 20261205 / 1 / 42 / 99: without that, precision 0.941 /
+ * 0.944 / 0.962 / 0.946; without the autocorrelation floor, 0.944 / 0.953 / 0.970 / 0.958; both
+ * measured when the gain asked was {@link Lines#LINE_GAIN}.) Where the line is the whole history,
+ * the floors (pooled spread, autocorrelation) are taken around the two levels instead ({@link
  * NoiseFloor#aroundStep}): around the line they are the step's own misfit.
  */
 final class HiddenStep {
@@ -39,7 +41,7 @@ final class HiddenStep {
     double best = a.fit(lo, split, false).rss() + a.fit(split, hi, false).rss();
     Detector.Change step = StepEvidence.inSegment(a, pooled, phi, lo, split, hi);
     double gain = Lines.gain(step.noise(), line, best);
-    if (Lines.segment(a, lo, hi).linear() && gain < Lines.LINE_GAIN) {
+    if (Lines.segment(a, lo, hi).linear() && gain < Lines.stepGain(a, lo, split, hi)) {
       return Optional.empty();
     }
     return StepEvidence.passes(a, step) ? Optional.of(step) : Optional.empty();
@@ -50,10 +52,11 @@ final class HiddenStep {
    * fitted as one line, each step too small against the line's slope for {@link #in} to find alone
    * (three releases 5% apart, 4.7σ each, in 16 runs: a trend of -0.95% a run, no step). {@link
    * #stairs} gives its levels; it replaces the line when it leaves less of the line's residual sum
-   * of squares by at least {@link Lines#LINE_GAIN} noise² (the first step against the line, as
-   * {@link #in} asks: both have two parameters) plus the penalty for every further change (as the
-   * partition charges it), and when every step passes the test of a step inside a segment between
-   * its neighbours; else empty.
+   * of squares by at least {@link Lines#LINE_GAIN} noise² plus the penalty for every further change
+   * (as the partition charges it, {@link SeriesAnalysis#penalty}), and when every step passes the
+   * test of a step inside a segment between its neighbours; else empty. (ln n for the first step
+   * against the line, as {@link Lines#stepGain} asks of one step: no more steps found on
+   * bench/changes, one false change more on seed 1.)
    */
   static List<Detector.Change> staircase(
       SeriesAnalysis a, double pooled, double phi, int lo, int hi, List<Integer> stairs) {
@@ -70,7 +73,7 @@ final class HiddenStep {
       from = to;
     }
     double gain = Lines.gain(noise, a.fit(lo, hi, true).rss(), rss);
-    double needed = Lines.LINE_GAIN + a.settings().penalty() * (stairs.size() - 1);
+    double needed = Lines.LINE_GAIN + a.penalty() * (stairs.size() - 1);
     if (gain < needed) {
       return List.of();
     }

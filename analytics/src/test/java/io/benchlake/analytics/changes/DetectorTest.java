@@ -208,6 +208,25 @@ class DetectorTest {
   }
 
   @Test
+  void aShortHistoryIsChargedMbicsPenaltyPerChange() {
+    // MBIC's 3 ln n per change, at most the penalty set: 12 asked a history of 18 runs more than
+    // MBIC's 8.7, and a staircase of two 3.5 sigma steps, 6 runs each, was one line (a trend):
+    // found at its first step in 4 of 40 histories, 9 now
+    assertEquals(
+        3 * Math.log(18), SeriesAnalysis.of(series(1, 18, 0.01, i -> 1000), DEFAULTS).penalty());
+    assertEquals(12, SeriesAnalysis.of(series(1, 100, 0.01, i -> 1000), DEFAULTS).penalty());
+    int found = 0;
+    for (long seed = 1; seed <= 40; seed++) {
+      List<double[]> points = series(seed, 18, 0.01, i -> i < 6 ? 1000 : i < 12 ? 1035 : 1070);
+      found +=
+          Detector.detect(points, DEFAULTS).changes().stream().anyMatch(c -> c.index() == 6)
+              ? 1
+              : 0;
+    }
+    assertTrue(found >= 9, "found in " + found + " of 40");
+  }
+
+  @Test
   void aStaircaseIsNotALine() {
     // three releases of 5 runs, each 4% (4 sigma) below the one before: the partition fits the 15
     // runs as one line (a trend) 80 times in 100, each step too small against its slope to be
