@@ -182,16 +182,23 @@ final class ReleaseSegments {
     return others;
   }
 
-  /** How many release starts c in (lo, hi) split it into two segments, at least 1. */
+  /**
+   * How many release starts c in (lo, hi) split it into two segments, at least 1: those after the
+   * first counted run of [lo, hi) and up to its last (a release start between them leaves a counted
+   * run on either side), counted by binary search, as the re-check asks it of every change it
+   * tests.
+   */
   static int positions(SeriesAnalysis a, Releases r, int lo, int hi) {
-    int count = 0;
-    for (int k = r.before(lo + 1); k < r.count() && r.start(k) < hi; k++) {
-      int c = r.start(k);
-      if (segment(a, lo, c) && segment(a, c, hi)) {
-        count++;
-      }
+    int first = lo;
+    while (first < hi && a.isOutlier(first)) {
+      first++;
     }
-    return Math.max(1, count);
+    int last = hi - 1;
+    while (last > first && a.isOutlier(last)) {
+      last--;
+    }
+    // the starts c with first < c <= last
+    return Math.max(1, r.before(last + 1) - r.before(first + 1));
   }
 
   /**
