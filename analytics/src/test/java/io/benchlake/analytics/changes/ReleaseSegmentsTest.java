@@ -165,6 +165,7 @@ class ReleaseSegmentsTest {
                 "12.3.1-MariaDB-log",
                 "12.3.1-MariaDB")));
     assertEquals("10.11.6", Releases.release("10.011.06-MariaDB"));
+    assertEquals("0.0.10", Releases.release("000.0.010"));
     assertEquals(null, Releases.release("dev-build"));
     assertEquals(null, Releases.release("11.4"));
     assertEquals(null, Releases.release("99999999999.1.1"));
