@@ -88,7 +88,12 @@ final class ReleaseSegments {
    * reason above).
    */
   static boolean pureError(SeriesAnalysis a) {
-    return a.byRelease() && a.points() - a.releases().count() >= WITHIN_DIFFERENCES;
+    return a.byRelease() && pureError(a.points(), a.releases().count());
+  }
+
+  /** {@link #pureError} of a history of {@code points} runs in {@code releases} releases. */
+  static boolean pureError(int points, int releases) {
+    return points - releases >= WITHIN_DIFFERENCES;
   }
 
   /**
