@@ -72,20 +72,22 @@ final class ReleaseSegments {
   /**
    * Whether the re-check's test of a change takes its noise from the runs of one build alone (σ of
    * the differences within releases, the pooled spread around every release's level: the pure error
-   * of a lack-of-fit ANOVA), not from the two segments' own misfit: by release, where σ comes from
-   * at least {@link #WITHIN_DIFFERENCES} differences within releases. Within a release there is no
-   * change, so that noise is the runs'; the spread and lag-1 autocorrelation of the runs of two
-   * segments of several releases around their two levels are of releases at other levels, small
-   * changes the re-check has dropped, which made the test of every change next to them weaker and
-   * the drops cascade (a 3σ step and a 2σ one in 4 releases of 7 runs: the 2σ one dropped, the 3σ
-   * one then tested with 1.2σ and an autocorrelation of 0.4, z 2.5). In time order, and by release
-   * where σ is of every first difference (releases of one run), there is no pure error: σ, the MAD
-   * of differences, understates runs on two modes or wandering, and the segments' spread is a
-   * floor. bench/changes, seeds 20261205 / 1 / 42 / 99, with the finest {@link #partition} and the
-   * step against a line below: recall 0.947 / 0.931 / 0.948 / 0.923 -> 0.962 / 0.935 / 0.951 /
-   * 0.933, precision 0.991 / 0.993 / 0.991 / 0.991 -> 0.987 / 0.991 / 0.991 / 0.988 (for releases
-   * of one run too: recall 0.966 / 0.946 / 0.955 / 0.944, the same precision; not taken, for the
-   * reason above).
+   * of a lack-of-fit test, the variance of replicates about their own mean, which no model of the
+   * levels changes; Montgomery and Runger, Applied Statistics and Probability for Engineers, S11-2;
+   * JMP's "Lack of Fit"), not from the two segments' own misfit (the lack of fit): by release,
+   * where σ comes from at least {@link #WITHIN_DIFFERENCES} differences within releases. Within a
+   * release there is no change, so that noise is the runs'; the spread and lag-1 autocorrelation of
+   * the runs of two segments of several releases around their two levels are of releases at other
+   * levels, small changes the re-check has dropped, which made the test of every change next to
+   * them weaker and the drops cascade (a 3σ step and a 2σ one in 4 releases of 7 runs: the 2σ one
+   * dropped, the 3σ one then tested with 1.2σ and an autocorrelation of 0.4, z 2.5). In time order,
+   * and by release where σ is of every first difference (releases of one run), there is no pure
+   * error: σ, the MAD of differences, understates runs on two modes or wandering, and the segments'
+   * spread is a floor. bench/changes, seeds 20261205 / 1 / 42 / 99, with the finest {@link
+   * #partition} and the step against a line below: recall 0.947 / 0.931 / 0.948 / 0.923 -> 0.962 /
+   * 0.935 / 0.951 / 0.933, precision 0.991 / 0.993 / 0.991 / 0.991 -> 0.987 / 0.991 / 0.991 / 0.988
+   * (for releases of one run too: recall 0.966 / 0.946 / 0.955 / 0.944, the same precision; not
+   * taken, for the reason above).
    */
   static boolean pureError(SeriesAnalysis a) {
     return a.byRelease() && pureError(a.points(), a.releases().count());
