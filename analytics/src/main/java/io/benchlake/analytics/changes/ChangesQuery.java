@@ -59,6 +59,17 @@ public final class ChangesQuery {
     public boolean betweenReleases() {
       return method == Method.SEGMENTS && releases(by, runs).isPresent();
     }
+
+    /**
+     * Whether, given the releases, the test of a change took its noise within releases ({@link
+     * ReleaseSegments#pureError}), not from the spread around its two segments.
+     */
+    public boolean noiseWithinReleases() {
+      return method == Method.SEGMENTS
+          && releases(by, runs)
+              .filter(r -> ReleaseSegments.pureError(runs.size(), r.count()))
+              .isPresent();
+    }
   }
 
   /** How to look for changes: the method, its largest p-value and the smallest change. */

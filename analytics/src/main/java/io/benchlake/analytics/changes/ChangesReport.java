@@ -103,8 +103,11 @@ public final class ChangesReport {
                       + " where there are fewer than "
                       + ReleaseSegments.WITHIN_DIFFERENCES
                   : "the first differences of the run means")
-              + "; the test of a change takes the spread around its two segments when that is"
-              + " larger)");
+              + (r.noiseWithinReleases()
+                  ? "; the test of a change takes the spread of the runs around their release's"
+                      + " level when that is larger)"
+                  : "; the test of a change takes the spread around its two segments when that is"
+                      + " larger)"));
     }
     for (TrendRate t : TrendRate.of(r)) {
       out.add(

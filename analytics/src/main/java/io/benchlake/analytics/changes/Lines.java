@@ -144,7 +144,7 @@ final class Lines {
     if (!line.linear()) {
       return true;
     }
-    return gain(c.noise(), line.rss(), before.rss(), after.rss()) >= LINE_GAIN;
+    return gain(c.noise(), line.rss(), before.rss(), after.rss()) >= ReleaseSegments.stepGain(a);
   }
 
   private static double slopeT(SeriesAnalysis a, Fit line) {

@@ -86,39 +86,11 @@ final class Recheck {
       double longRun,
       TreeSet<Integer> cuts,
       Map<Integer, NoiseFloor> floors) {
-    // a change's test depends on its neighbours alone: kept from round to round until one of them
-    // is dropped (every start of a release history is a candidate, so rounds are many)
-    Map<Integer, Tested> tested = new HashMap<>();
-    while (true) {
-      Integer weakest = null;
-      double weakestT = Double.POSITIVE_INFINITY;
-      for (int c : cuts) {
-        Tested t =
-            tested.computeIfAbsent(
-                c, k -> Tested.of(a, between(a, pooled, longRun, cuts, floors, k)));
-        // a change whose test has no number (a side of outliers alone) is the weakest of all
-        double z = Double.isNaN(t.change().z()) ? 0 : Math.abs(t.change().z());
-        if (!t.passes() && z < weakestT) {
-          weakest = c;
-          weakestT = z;
-        }
-      }
-      if (weakest == null) {
-        return;
-      }
-      for (Integer neighbour : new Integer[] {cuts.lower(weakest), weakest, cuts.higher(weakest)}) {
-        tested.remove(neighbour);
-      }
-      cuts.remove(weakest);
-      floors.remove(weakest);
-    }
-  }
-
-  /** A change's test between its neighbours, and whether it passes the re-check. */
-  private record Tested(Detector.Change change, boolean passes) {
-    static Tested of(SeriesAnalysis a, Detector.Change ch) {
-      return new Tested(ch, StepEvidence.passes(a, ch) && Lines.shortSideBeatsLine(a, ch));
-    }
+    WeakestFirst.drop(
+        cuts,
+        c -> between(a, pooled, longRun, cuts, floors, c),
+        ch -> StepEvidence.passes(a, ch) && Lines.shortSideBeatsLine(a, ch),
+        floors::remove);
   }
 
   /** Adds the steps {@link HiddenStep} finds inside the segments; whether it found any. */

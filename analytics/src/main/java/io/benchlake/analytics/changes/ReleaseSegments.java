@@ -38,13 +38,14 @@ import java.util.OptionalDouble;
  * </ul>
  *
  * At these defaults (σ from 10 differences within releases, a run its release seconds no bad run:
- * {@link #seconded}, a line over 3 releases or more: {@link #LINE_RELEASES}), bench/changes'
- * release histories, seeds 20261205 / 1 / 42 / 99: precision 0.993 / 0.992 / 0.991 / 0.991, recall
- * 0.936 / 0.920 / 0.934 / 0.906 (the same detector without the releases: precision 0.997 / 0.998 /
- * 0.999 / 0.993, recall 0.861 / 0.833 / 0.859 / 0.805). Short of the goal of 0.95: what is missed
- * is mostly changes with 1 or 2 runs on a side and a few σ (a 3σ step with one run after it is a z
- * of 2.9 before any correction), and small true changes the re-check drops, whose releases are then
- * fitted as lines that hide their neighbours' steps.
+ * {@link #seconded}, a line over 3 releases or more: {@link #LINE_RELEASES}; every release start a
+ * candidate: {@link #partition}; a step next to a short side need only fit better than the line:
+ * {@link #stepGain}; the test's noise within releases: {@link #pureError}), bench/changes' release
+ * histories, seeds 20261205 / 1 / 42 / 99: precision 0.987 / 0.991 / 0.991 / 0.988, recall 0.962 /
+ * 0.935 / 0.951 / 0.933 (the same detector without the releases: precision 0.997 / 0.998 / 0.999 /
+ * 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is missed is mostly changes with 1 or 2 runs
+ * on a side and a few σ, beyond the test itself (a two-sided p of 1e-4 needs |z| ≥ 3.9, and a 3σ
+ * step into a release of one run has a z of 2.1 to 3): docs/changes.md, "Since: release histories".
  */
 final class ReleaseSegments {
   /**
@@ -67,6 +68,51 @@ final class ReleaseSegments {
   static final int LINE_RELEASES = 3;
 
   private ReleaseSegments() {}
+
+  /**
+   * Whether the re-check's test of a change takes its noise from the runs of one build alone (σ of
+   * the differences within releases, the pooled spread around every release's level: the pure error
+   * of a lack-of-fit test, the variance of replicates about their own mean, which no model of the
+   * levels changes; Montgomery and Runger, Applied Statistics and Probability for Engineers, S11-2;
+   * JMP's "Lack of Fit"), not from the two segments' own misfit (the lack of fit): by release,
+   * where σ comes from at least {@link #WITHIN_DIFFERENCES} differences within releases. Within a
+   * release there is no change, so that noise is the runs'; the spread and lag-1 autocorrelation of
+   * the runs of two segments of several releases around their two levels are of releases at other
+   * levels, small changes the re-check has dropped, which made the test of every change next to
+   * them weaker and the drops cascade (a 3σ step and a 2σ one in 4 releases of 7 runs: the 2σ one
+   * dropped, the 3σ one then tested with 1.2σ and an autocorrelation of 0.4, z 2.5). In time order,
+   * and by release where σ is of every first difference (releases of one run), there is no pure
+   * error: σ, the MAD of differences, understates runs on two modes or wandering, and the segments'
+   * spread is a floor. bench/changes, seeds 20261205 / 1 / 42 / 99, with the finest {@link
+   * #partition} and the step against a line below: recall 0.947 / 0.931 / 0.948 / 0.923 -> 0.962 /
+   * 0.935 / 0.951 / 0.933, precision 0.991 / 0.993 / 0.991 / 0.991 -> 0.987 / 0.991 / 0.991 / 0.988
+   * (for releases of one run too: recall 0.966 / 0.946 / 0.955 / 0.944, the same precision; not
+   * taken, for the reason above).
+   */
+  static boolean pureError(SeriesAnalysis a) {
+    return a.byRelease() && pureError(a.points(), a.releases().count());
+  }
+
+  /** {@link #pureError} of a history of {@code points} runs in {@code releases} releases. */
+  static boolean pureError(int points, int releases) {
+    return points - releases >= WITHIN_DIFFERENCES;
+  }
+
+  /**
+   * What a step next to a short side must gain over the line through both sides ({@link
+   * Lines#shortSideBeatsLine}), in noise²: in time order {@link Lines#LINE_GAIN}, as a line must
+   * beat a level, since the last few runs of a drift pass for a step against the runs before them;
+   * by release nothing, the step need only fit better than the line (both have two parameters): the
+   * step is between two builds, at a place the releases give, and a line through a short release
+   * and its neighbours took their step (a 2.9σ step into the second of 3 releases of 4 runs, z 4.5,
+   * its two levels 6σ² closer than the line: dropped, and the next change with it). bench/changes,
+   * seeds 20261205 / 1 / 42 / 99, with the finest {@link #partition}: recall 0.941 / 0.920 / 0.938
+   * / 0.910 -> 0.947 / 0.931 / 0.948 / 0.923, precision 0.992 / 0.993 / 0.991 / 0.991 -> 0.991 /
+   * 0.993 / 0.991 / 0.991.
+   */
+  static double stepGain(SeriesAnalysis a) {
+    return a.byRelease() ? 0 : Lines.LINE_GAIN;
+  }
 
   /** Whether the whole releases [from, to) may be one segment: a run in them is not an outlier. */
   static boolean segment(SeriesAnalysis a, int from, int to) {
@@ -144,44 +190,55 @@ final class ReleaseSegments {
     return others;
   }
 
-  /** How many release starts c in (lo, hi) split it into two segments, at least 1. */
+  /**
+   * How many release starts c in (lo, hi) split it into two segments, at least 1: those after the
+   * first counted run of [lo, hi) and up to its last (a release start between them leaves a counted
+   * run on either side), counted by binary search, as the re-check asks it of every change it
+   * tests.
+   */
   static int positions(SeriesAnalysis a, Releases r, int lo, int hi) {
-    int count = 0;
-    for (int k = r.before(lo + 1); k < r.count() && r.start(k) < hi; k++) {
-      int c = r.start(k);
-      if (segment(a, lo, c) && segment(a, c, hi)) {
-        count++;
-      }
+    int first = lo;
+    while (first < hi && a.isOutlier(first)) {
+      first++;
     }
-    return Math.max(1, count);
+    int last = hi - 1;
+    while (last > first && a.isOutlier(last)) {
+      last--;
+    }
+    // the starts c with first < c <= last
+    return Math.max(1, r.before(last + 1) - r.before(first + 1));
   }
 
   /**
    * The candidates' partition (as {@link SeriesAnalysis} finds it in time order) with changes at
-   * release starts only and no penalty: cost[t] and last[t] for each start t from {@code from + 1}
-   * on and for the history's end (no other point ends a segment). Without a penalty the best
-   * partition is the finest whose segments are all {@link #segment}s: a release of outliers alone
-   * joins the one before it.
+   * release starts only: the finest whose segments are all {@link #segment}s, every release start
+   * with a counted run on either side (a release of outliers alone joins the one before it);
+   * last[t] for each start t from {@code from + 1} on and for the history's end (no other point
+   * ends a segment), cost[t] 0 where [0, t) has such a partition (else infinite). No penalty: every
+   * start is a candidate and the re-check decides ({@link ReleaseSegments}). This was the optimal
+   * partition into lines without a penalty, O(releases²), which is the finest into levels only
+   * where no line fits better: a line through two releases (two parameters, as their two levels)
+   * often did, and took the start between them from the candidates, small steps and all.
+   * bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.936 / 0.920 / 0.934 / 0.906 -> 0.941 /
+   * 0.920 / 0.938 / 0.910, precision 0.994 / 0.992 / 0.991 / 0.991 -> 0.992 / 0.993 / 0.991 /
+   * 0.991.
    */
   static void partition(SeriesAnalysis a, Releases r, int from, double[] cost, int[] last) {
     int n = a.points();
     cost[0] = 0;
     for (int k = r.before(from + 1); k <= r.count(); k++) {
       int t = k < r.count() ? r.start(k) : n;
-      double best = segment(a, 0, t) ? a.lineRss(0, t) : Double.POSITIVE_INFINITY;
-      int arg = 0;
-      for (int j = 1; j < k; j++) {
+      cost[t] = segment(a, 0, t) ? 0 : Double.POSITIVE_INFINITY;
+      last[t] = 0;
+      // the latest start that ends a partition and leaves [s, t) a segment: most often the last
+      for (int j = k - 1; j >= 1; j--) {
         int s = r.start(j);
-        if (cost[s] < Double.POSITIVE_INFINITY && segment(a, s, t)) {
-          double c = cost[s] + a.lineRss(s, t);
-          if (c <= best) {
-            best = c;
-            arg = s;
-          }
+        if (cost[s] == 0 && segment(a, s, t)) {
+          cost[t] = 0;
+          last[t] = s;
+          break;
         }
       }
-      cost[t] = best;
-      last[t] = arg;
     }
   }
 }

@@ -300,6 +300,11 @@ public final class SeriesAnalysis {
     return n;
   }
 
+  /** The releases of a history ordered by release; null in time order. */
+  Releases releases() {
+    return releases;
+  }
+
   /** Whether the history is ordered by release (its changes at release starts only). */
   boolean byRelease() {
     return byRelease;

@@ -49,8 +49,14 @@ final class StepEvidence {
     Fit before = Lines.segment(a, lo, c);
     Fit after = Lines.segment(a, c, hi);
     double x = c - 0.5;
-    double noise = Math.max(Math.max(a.sigma(), pooled), Residuals.spread(a, before, after));
-    double phi = Math.max(phiFloor, Residuals.autocorrelation(a, before, after));
+    // by release the noise is that of the runs of one build (ReleaseSegments#pureError): the two
+    // segments' own misfit is of releases at other levels, what is tested, not noise
+    boolean misfitIsNoise = !ReleaseSegments.pureError(a);
+    double noise =
+        Math.max(
+            Math.max(a.sigma(), pooled), misfitIsNoise ? Residuals.spread(a, before, after) : 0);
+    double phi =
+        Math.max(phiFloor, misfitIsNoise ? Residuals.autocorrelation(a, before, after) : 0);
     double se =
         noise
             * Math.sqrt(

@@ -13,8 +13,7 @@ class LevelPartitionTest {
   @Test
   void thePrunedSearchFindsThePlainSearchsPartitionAndCost() {
     SplittableRandom r = new SplittableRandom(20261205);
-    long pruned = 0;
-    long plain = 0;
+    long[] evaluations = new long[2]; // pruned, plain
     int emptyWindows = 0; // histories with minimum segments of outliers only (their cost is NaN)
     for (int k = 0; k < 400; k++) {
       int n = 2 + r.nextInt(399);
@@ -23,23 +22,68 @@ class LevelPartitionTest {
       SeriesAnalysis a =
           SeriesAnalysis.of(history(r, n), new Detector.Settings(penalty, 1e-4, 0.02, m, 6));
       emptyWindows += hasEmptyWindow(a, n, m) ? 1 : 0;
-      for (int range = 0; range < 4; range++) {
-        int lo = range == 0 ? 0 : r.nextInt(n);
-        int hi = range == 0 ? n : lo + 1 + r.nextInt(n - lo);
-        for (double noise : new double[] {a.sigma(), a.sigma() * (0.1 + 3 * r.nextDouble())}) {
-          String what = "history " + k + " of " + n + " runs, [" + lo + ", " + hi + "), m " + m;
-          LevelPartition want = plain(a, lo, hi, noise);
-          LevelPartition got = LevelPartition.of(a, lo, hi, noise);
-          assertEquals(want.cuts(), got.cuts(), what);
-          assertEquals(
-              Double.doubleToLongBits(want.cost()), Double.doubleToLongBits(got.cost()), what);
-          pruned += got.evaluations();
-          plain += want.evaluations();
-        }
-      }
+      compareOn(r, a, "history " + k + " of " + n + " runs, m " + m, evaluations);
     }
     assertTrue(emptyWindows >= 5, "histories with a segment of outliers only: " + emptyWindows);
-    assertTrue(pruned < plain / 2, "evaluated " + pruned + " segment costs, plainly " + plain);
+    assertTrue(
+        evaluations[0] < evaluations[1] / 2,
+        "evaluated " + evaluations[0] + " segment costs, plainly " + evaluations[1]);
+  }
+
+  /**
+   * By release only release starts are searched, and a start dominated at an end is dropped from
+   * the first end after a counted run: the same partition and cost as without pruning, on histories
+   * of releases of 1 to 6 runs or of one run each, bad runs (whole releases of them) and all.
+   */
+  @Test
+  void thePrunedSearchByReleaseFindsThePlainSearchsPartitionAndCost() {
+    SplittableRandom r = new SplittableRandom(1205);
+    long[] evaluations = new long[2]; // pruned, plain
+    for (int k = 0; k < 300; k++) {
+      int n = 2 + r.nextInt(299);
+      double penalty = r.nextInt(4) == 0 ? 12 : 0.5 + 30 * r.nextDouble();
+      Releases releases =
+          r.nextBoolean()
+              ? ReleaseSegmentsTest.randomReleases(r, n)
+              : ReleaseSegmentsTest.releasesOf(ones(n));
+      SeriesAnalysis a =
+          SeriesAnalysis.of(
+              history(r, n), releases, new Detector.Settings(penalty, 1e-4, 0.02, 3, 6));
+      compareOn(r, a, "history " + k + " of " + n + " runs, " + releases, evaluations);
+    }
+    assertTrue(
+        evaluations[0] < evaluations[1] / 2,
+        "evaluated " + evaluations[0] + " segment costs, plainly " + evaluations[1]);
+  }
+
+  /**
+   * The pruned search against the plain one over four ranges of a's history (the whole, then at
+   * random), at σ and at a random noise each; adds the segment costs each evaluated to {@code
+   * evaluations} (pruned, plain).
+   */
+  private static void compareOn(
+      SplittableRandom r, SeriesAnalysis a, String history, long[] evaluations) {
+    int n = a.points();
+    for (int range = 0; range < 4; range++) {
+      int lo = range == 0 ? 0 : r.nextInt(n);
+      int hi = range == 0 ? n : lo + 1 + r.nextInt(n - lo);
+      for (double noise : new double[] {a.sigma(), a.sigma() * (0.1 + 3 * r.nextDouble())}) {
+        String what = history + ", [" + lo + ", " + hi + ")";
+        LevelPartition want = plain(a, lo, hi, noise);
+        LevelPartition got = LevelPartition.of(a, lo, hi, noise);
+        assertEquals(want.cuts(), got.cuts(), what);
+        assertEquals(
+            Double.doubleToLongBits(want.cost()), Double.doubleToLongBits(got.cost()), what);
+        evaluations[0] += got.evaluations();
+        evaluations[1] += want.evaluations();
+      }
+    }
+  }
+
+  private static int[] ones(int n) {
+    int[] runs = new int[n];
+    java.util.Arrays.fill(runs, 1);
+    return runs;
   }
 
   @Test
@@ -109,9 +153,13 @@ class LevelPartitionTest {
     return false;
   }
 
-  /** Optimal partitioning without pruning (as HiddenStep.levels was): every start at every end. */
+  /**
+   * Optimal partitioning without pruning (as HiddenStep.levels was): every start at every end; by
+   * release, every release start that splits [lo, hi) at every end that may end a segment.
+   */
   private static LevelPartition plain(SeriesAnalysis a, int lo, int hi, double noise) {
     int m = a.settings().minSegment();
+    boolean byRelease = a.byRelease();
     int len = hi - lo;
     double[] cost = new double[len + 1];
     int[] last = new int[len + 1];
@@ -119,12 +167,17 @@ class LevelPartitionTest {
     long evaluations = 0;
     for (int t = 1; t <= len; t++) {
       cost[t] = Double.POSITIVE_INFINITY;
-      if (t < m) {
+      boolean ends =
+          byRelease ? a.segment(lo, lo + t) && (t == len || a.splits(lo, lo + t, hi)) : t >= m;
+      if (!ends) {
         continue;
       }
       cost[t] = a.fit(lo, lo + t, false).rss() * scale;
       evaluations++;
-      for (int s = m; s <= t - m; s++) {
+      for (int s = 1; s < t; s++) {
+        if (byRelease ? !a.splits(lo, lo + s, lo + t) : s < m || s > t - m) {
+          continue;
+        }
         double c = cost[s] + a.fit(lo + s, lo + t, false).rss() * scale + a.settings().penalty();
         evaluations++;
         if (c < cost[t]) {

@@ -165,6 +165,7 @@ class ReleaseSegmentsTest {
                 "12.3.1-MariaDB-log",
                 "12.3.1-MariaDB")));
     assertEquals("10.11.6", Releases.release("10.011.06-MariaDB"));
+    assertEquals("0.0.10", Releases.release("000.0.010"));
     assertEquals(null, Releases.release("dev-build"));
     assertEquals(null, Releases.release("11.4"));
     assertEquals(null, Releases.release("99999999999.1.1"));
@@ -223,6 +224,10 @@ class ReleaseSegmentsTest {
         byRelease.parameters().endsWith(", changes between releases only (7 releases)"),
         byRelease.parameters());
     assertTrue(ChangesReport.text(byRelease).contains("changes between releases only"));
+    // 20 runs in 7 releases: 13 differences within releases, the test's noise taken there
+    assertTrue(
+        ChangesReport.text(byRelease)
+            .contains("takes the spread of the runs around their release's level"));
     ChangesQuery.Result byTime =
         ChangesQuery.analyse(
             new ChangesQuery.Series("OLTP_RW", 8, "TPS", "time", Optional.empty()),
@@ -230,6 +235,85 @@ class ReleaseSegmentsTest {
             options);
     assertEquals(DEFAULTS.toString(), byTime.parameters());
     assertTrue(!changes(byTime.found()).contains(18), changes(byTime.found()).toString());
+  }
+
+  /**
+   * The candidates are every release start with a counted run on either side: the finest partition,
+   * not the optimal one into lines, where a line through two releases (the two parameters of their
+   * two levels) often fits better and took their start from the candidates.
+   */
+  @Test
+  void everyReleaseStartIsACandidate() {
+    // 8 releases of 2 runs on a slow line, so lines through two releases fit as well as levels;
+    // run 9 is a bad run, alone in its release of 1
+    List<double[]> points = DetectorTest.series(3, 16, 0.01, i -> i == 9 ? 600 : 1000 + 4 * i);
+    Releases releases = releasesOf(2, 2, 2, 2, 1, 1, 2, 2, 2);
+    SeriesAnalysis a = SeriesAnalysis.of(points, releases, DEFAULTS);
+    assertTrue(a.isOutlier(9));
+    double[] cost = new double[17];
+    int[] last = new int[17];
+    ReleaseSegments.partition(a, releases, 0, cost, last);
+    List<Integer> cuts = new ArrayList<>();
+    for (int t = last[16]; t > 0; t = last[t]) {
+      cuts.add(0, t);
+    }
+    // the release of the bad run alone (9) joins the one before it
+    assertEquals(List.of(2, 4, 6, 8, 10, 12, 14), cuts);
+    assertEquals(0, cost[16]);
+  }
+
+  /**
+   * Given releases with runs enough for σ within them, a change is tested with the noise of the
+   * runs of one build (σ, the pooled spread around every release's level), not the misfit of its
+   * segments: a small change the re-check dropped is releases at another level, not noise.
+   */
+  @Test
+  void theTestOfAChangeByReleaseTakesItsNoiseWithinReleases() {
+    // 4 releases of 7 runs: 4σ up at 14, 4σ down at 21, the segment [14, 28) taken whole
+    double[] levels = {1000, 1000, 1040, 1000};
+    for (long seed = 1; seed <= 10; seed++) {
+      List<double[]> points = DetectorTest.series(seed, 28, 0.01, i -> levels[i / 7]);
+      SeriesAnalysis byRelease = SeriesAnalysis.of(points, releasesOf(7, 7, 7, 7), DEFAULTS);
+      Detector.Change c = StepEvidence.betweenChanges(byRelease, 1, 0, 14, 28);
+      assertEquals(Math.max(byRelease.sigma(), 1), c.noise(), "seed " + seed);
+      assertEquals(0, c.autocorrelation(), "seed " + seed);
+      // the two segments' misfit, which the test leaves out
+      Fit before = Lines.segment(byRelease, 0, 14);
+      Fit after = Lines.segment(byRelease, 14, 28);
+      assertTrue(
+          Residuals.spread(byRelease, before, after) > byRelease.sigma()
+              || Residuals.autocorrelation(byRelease, before, after) > 0.1,
+          "seed " + seed);
+    }
+    // releases of one run have no differences within releases: the misfit is a floor there too
+    List<double[]> points = DetectorTest.series(1, 28, 0.01, i -> levels[i / 7]);
+    int[] ones = new int[28];
+    Arrays.fill(ones, 1);
+    SeriesAnalysis oneRun = SeriesAnalysis.of(points, releasesOf(ones), DEFAULTS);
+    Detector.Change c = StepEvidence.betweenChanges(oneRun, 0, 0, 14, 28);
+    assertTrue(c.noise() > oneRun.sigma() || c.autocorrelation() > 0);
+  }
+
+  /**
+   * Given the releases, a step next to a short side need only fit better than the line through both
+   * sides, not by the 3² noise² of time order: the step is between two builds.
+   */
+  @Test
+  void aStepIntoAShortReleaseNeedNotBeatTheLineByMore() {
+    // 3 releases of 4 runs, 2.8% (2.8σ) up into the second: where the z-test passes, the step is
+    // found, though in 4 of these 10 histories its two levels beat the line through all three
+    // releases by less than 9σ²
+    int found = 0;
+    for (long seed = 1; seed <= 20; seed++) {
+      List<double[]> points = DetectorTest.series(seed, 12, 0.01, i -> i < 4 ? 1000 : 1028);
+      SeriesAnalysis a = SeriesAnalysis.of(points, releasesOf(4, 4, 4), DEFAULTS);
+      Detector.Change c = StepEvidence.betweenChanges(a, 0, 0, 4, 12);
+      if (StepEvidence.passes(a, c)) {
+        assertEquals(List.of(4), changes(a.result()), "seed " + seed);
+        found++;
+      }
+    }
+    assertEquals(10, found);
   }
 
   /** Releases of 1 to 6 runs over n runs. */
