@@ -31,7 +31,7 @@ record LevelPartition(List<Integer> cuts, double cost, long evaluations) {
   static LevelPartition of(SeriesAnalysis a, int lo, int hi, double noise) {
     int m = a.shortestSegment();
     Releases releases = a.releases();
-    double penalty = a.settings().penalty();
+    double penalty = a.penalty();
     int len = hi - lo;
     double scale = 1 / (noise * noise);
     double slack = roundingSlack(a, hi, scale, penalty);

@@ -144,7 +144,8 @@ final class Lines {
     if (!line.linear()) {
       return true;
     }
-    return gain(c.noise(), line.rss(), before.rss(), after.rss()) >= ReleaseSegments.stepGain(a);
+    return gain(c.noise(), line.rss(), before.rss(), after.rss())
+        >= ReleaseSegments.shortSideGain(a);
   }
 
   private static double slopeT(SeriesAnalysis a, Fit line) {

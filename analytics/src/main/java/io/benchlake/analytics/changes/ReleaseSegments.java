@@ -40,12 +40,13 @@ import java.util.OptionalDouble;
  * At these defaults (σ from 10 differences within releases, a run its release seconds no bad run:
  * {@link #seconded}, a line over 3 releases or more: {@link #LINE_RELEASES}; every release start a
  * candidate: {@link #partition}; a step next to a short side need only fit better than the line:
- * {@link #stepGain}; the test's noise within releases: {@link #pureError}), bench/changes' release
- * histories, seeds 20261205 / 1 / 42 / 99: precision 0.987 / 0.991 / 0.991 / 0.988, recall 0.962 /
- * 0.935 / 0.951 / 0.933 (the same detector without the releases: precision 0.997 / 0.998 / 0.999 /
- * 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is missed is mostly changes with 1 or 2 runs
- * on a side and a few σ, beyond the test itself (a two-sided p of 1e-4 needs |z| ≥ 3.9, and a 3σ
- * step into a release of one run has a z of 2.1 to 3): docs/changes.md, "Since: release histories".
+ * {@link #shortSideGain}; the test's noise within releases: {@link #pureError}), bench/changes'
+ * release histories, seeds 20261205 / 1 / 42 / 99: precision 0.987 / 0.991 / 0.991 / 0.988, recall
+ * 0.962 / 0.935 / 0.951 / 0.933 (the same detector without the releases: precision 0.997 / 0.998 /
+ * 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is missed is mostly changes with 1 or
+ * 2 runs on a side and a few σ, beyond the test itself (a two-sided p of 1e-4 needs |z| ≥ 3.9, and
+ * a 3σ step into a release of one run has a z of 2.1 to 3): docs/changes.md, "Since: release
+ * histories".
  */
 final class ReleaseSegments {
   /**
@@ -110,7 +111,7 @@ final class ReleaseSegments {
    * / 0.910 -> 0.947 / 0.931 / 0.948 / 0.923, precision 0.992 / 0.993 / 0.991 / 0.991 -> 0.991 /
    * 0.993 / 0.991 / 0.991.
    */
-  static double stepGain(SeriesAnalysis a) {
+  static double shortSideGain(SeriesAnalysis a) {
     return a.byRelease() ? 0 : Lines.LINE_GAIN;
   }
 

@@ -178,7 +178,7 @@ class LevelPartitionTest {
         if (byRelease ? !a.splits(lo, lo + s, lo + t) : s < m || s > t - m) {
           continue;
         }
-        double c = cost[s] + a.fit(lo + s, lo + t, false).rss() * scale + a.settings().penalty();
+        double c = cost[s] + a.fit(lo + s, lo + t, false).rss() * scale + a.penalty();
         evaluations++;
         if (c < cost[t]) {
           cost[t] = c;
