@@ -21,7 +21,10 @@ class ConcurrentRunsIT {
   void aSecondRunWaitsForTheServerAndKeepsItsResultsWhenTheFirstEnds() throws Exception {
     Path home = TestDirs.fresh("concurrent-runs");
     Path firstLog = home.resolve("first.log");
-    Process first = BuiltTree.start(home, firstLog, append(RUN, "--tag=first", "--time=10"));
+    // The first run must outlast the refused run's and the second's start (a JVM each, and a
+    // connection to the first's broker): 10 s was not enough on a loaded 2-core machine, where the
+    // refused run took 8 s and the second found the server free.
+    Process first = BuiltTree.start(home, firstLog, append(RUN, "--tag=first", "--time=30"));
     awaitLine(firstLog, "[ 1s ]", first);
 
     Path refusedLog = home.resolve("refused.log");
