@@ -11,8 +11,9 @@ import java.util.TreeSet;
 /**
  * Otava's weak-change re-check on the candidates of {@link SeriesAnalysis}: each change is tested
  * between its neighbouring changes ({@link StepEvidence}), the weakest failing one is dropped and
- * the rest re-tested, until every change passes; then the steps {@link HiddenStep} finds inside the
- * segments are added and the re-check runs again; then the evidence of each change, the trends
+ * the rest re-tested, until every change passes (a failing change's sides are first searched for a
+ * step the partition missed there, {@link Sides}); then the steps {@link HiddenStep} finds inside
+ * the segments are added and the re-check runs again; then the evidence of each change, the trends
  * ({@link Lines}) and the outliers.
  */
 final class Recheck {
