@@ -5,13 +5,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeSet;
 
 /**
  * Otava's weak-change re-check on the candidates of {@link SeriesAnalysis}: each change is tested
  * between its neighbouring changes ({@link StepEvidence}), the weakest failing one is dropped and
- * the rest re-tested, until every change passes; then the steps {@link HiddenStep} finds inside the
- * segments are added and the re-check runs again; then the evidence of each change, the trends
+ * the rest re-tested, until every change passes (a failing change's sides are first searched for a
+ * step the partition missed there, {@link Sides}); then the steps {@link HiddenStep} finds inside
+ * the segments are added and the re-check runs again; then the evidence of each change, the trends
  * ({@link Lines}) and the outliers.
  */
 final class Recheck {
@@ -23,12 +25,13 @@ final class Recheck {
     // the steps found inside segments, each with the autocorrelation floor it was admitted with:
     // the re-check keeps it, and its evidence shows it, by that stricter test, not the plain one
     Map<Integer, NoiseFloor> floors = new HashMap<>();
-    dropWeakest(a, pooled, 0, cuts, floors);
     // a step found inside a segment is kept only once: when the re-check drops it again, or a
     // neighbour of it, the next round does not bring it back (no cycle)
     TreeSet<Integer> tried = new TreeSet<>();
+    Sides sides = hiddenSteps && !a.byRelease() ? new Sides(tried) : null;
+    dropWeakest(a, pooled, 0, cuts, floors, sides);
     while (hiddenSteps && addHiddenSteps(a, pooled, cuts, tried, floors)) {
-      dropWeakest(a, pooled, 0, cuts, floors);
+      dropWeakest(a, pooled, 0, cuts, floors, sides);
     }
     // the changes tested again, once, with the long-run autocorrelation of the residuals around
     // them as a floor (a two-step estimate: the model, then its noise from its residuals): taken
@@ -36,7 +39,7 @@ final class Recheck {
     // each drop, a true step's misfit widens the next test and the drops cascade (bench/changes
     // recall 0.859 / 0.874 -> 0.855 / 0.872 on seeds 20261205 / 1)
     double longRun = Residuals.longRunAutocorrelation(a, Lines.segments(a, 0, cuts, a.points()));
-    dropWeakest(a, pooled, longRun, cuts, floors);
+    dropWeakest(a, pooled, longRun, cuts, floors, null);
     List<Detector.Change> changes = new ArrayList<>();
     for (int c : cuts) {
       changes.add(between(a, pooled, longRun, cuts, floors, c));
@@ -85,11 +88,14 @@ final class Recheck {
       double pooled,
       double longRun,
       TreeSet<Integer> cuts,
-      Map<Integer, NoiseFloor> floors) {
+      Map<Integer, NoiseFloor> floors,
+      Sides sides) {
     WeakestFirst.drop(
         cuts,
         c -> between(a, pooled, longRun, cuts, floors, c),
         ch -> StepEvidence.passes(a, ch) && Lines.shortSideBeatsLine(a, ch),
+        // before a change is dropped, its sides looked into for a step the partition missed there
+        c -> sides == null ? OptionalInt.empty() : sides.rescue(a, pooled, cuts, floors, c),
         floors::remove);
   }
 

@@ -3,6 +3,7 @@ package io.benchlake.analytics.changes;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.TreeSet;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
@@ -16,6 +17,8 @@ import java.util.function.Predicate;
  * changes wait in order of weakness: each drop costs two tests and a logarithm, not a pass over
  * every change. By release every release start is a candidate, and a history of 1,000 releases of
  * one run had 1,000 rounds over up to 1,000 changes each (the re-check's share of its 725 ms).
+ * Before the weakest is dropped, {@code rescue} may add a change beside it that lets it pass
+ * ({@link Sides}): the added change and its two neighbours are then tested again instead.
  */
 final class WeakestFirst {
   private WeakestFirst() {}
@@ -29,12 +32,15 @@ final class WeakestFirst {
   /**
    * Drops from {@code cuts} the weakest change that does not {@code pass} its {@code test} (between
    * its neighbours in {@code cuts} as they are then), telling {@code dropped}, until every change
-   * passes.
+   * passes. Before each drop, {@code rescue} is asked for a change it added to {@code cuts} beside
+   * the weakest (each at most once, so that this ends); where there is one, nothing is dropped
+   * then.
    */
   static void drop(
       TreeSet<Integer> cuts,
       IntFunction<Detector.Change> test,
       Predicate<Detector.Change> passes,
+      IntFunction<OptionalInt> rescue,
       IntConsumer dropped) {
     TreeSet<Weak> failing = new TreeSet<>(WEAKEST);
     Map<Integer, Weak> failingAt = new HashMap<>();
@@ -44,20 +50,40 @@ final class WeakestFirst {
     while (!failing.isEmpty()) {
       int weakest = failing.pollFirst().cut();
       failingAt.remove(weakest);
+      OptionalInt added = rescue.apply(weakest);
+      if (added.isPresent()) {
+        int at = added.getAsInt();
+        for (Integer moved : new Integer[] {cuts.lower(at), at, cuts.higher(at)}) {
+          if (moved != null) {
+            rejudge(moved, test, passes, failing, failingAt);
+          }
+        }
+        continue;
+      }
       Integer lower = cuts.lower(weakest);
       Integer higher = cuts.higher(weakest);
       cuts.remove(weakest);
       dropped.accept(weakest);
       for (Integer neighbour : new Integer[] {lower, higher}) {
         if (neighbour != null) {
-          Weak was = failingAt.remove(neighbour);
-          if (was != null) {
-            failing.remove(was);
-          }
-          judge(neighbour, test, passes, failing, failingAt);
+          rejudge(neighbour, test, passes, failing, failingAt);
         }
       }
     }
+  }
+
+  /** Takes the change at c out of the queue, if it is there, and tests it again. */
+  private static void rejudge(
+      int c,
+      IntFunction<Detector.Change> test,
+      Predicate<Detector.Change> passes,
+      TreeSet<Weak> failing,
+      Map<Integer, Weak> failingAt) {
+    Weak was = failingAt.remove(c);
+    if (was != null) {
+      failing.remove(was);
+    }
+    judge(c, test, passes, failing, failingAt);
   }
 
   /**
