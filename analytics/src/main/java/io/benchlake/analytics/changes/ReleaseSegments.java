@@ -71,32 +71,35 @@ final class ReleaseSegments {
   private ReleaseSegments() {}
 
   /**
-   * Whether the re-check's test of a change takes its noise from the runs of one build alone (σ of
-   * the differences within releases, the pooled spread around every release's level: the pure error
-   * of a lack-of-fit test, the variance of replicates about their own mean, which no model of the
-   * levels changes; Montgomery and Runger, Applied Statistics and Probability for Engineers, S11-2;
-   * JMP's "Lack of Fit"), not from the two segments' own misfit (the lack of fit): by release,
-   * where σ comes from at least {@link #WITHIN_DIFFERENCES} differences within releases. Within a
-   * release there is no change, so that noise is the runs'; the spread and lag-1 autocorrelation of
-   * the runs of two segments of several releases around their two levels are of releases at other
-   * levels, small changes the re-check has dropped, which made the test of every change next to
-   * them weaker and the drops cascade (a 3σ step and a 2σ one in 4 releases of 7 runs: the 2σ one
-   * dropped, the 3σ one then tested with 1.2σ and an autocorrelation of 0.4, z 2.5). In time order,
-   * and by release where σ is of every first difference (releases of one run), there is no pure
-   * error: σ, the MAD of differences, understates runs on two modes or wandering, and the segments'
-   * spread is a floor. bench/changes, seeds 20261205 / 1 / 42 / 99, with the finest {@link
-   * #partition} and the step against a line below: recall 0.947 / 0.931 / 0.948 / 0.923 -> 0.962 /
-   * 0.935 / 0.951 / 0.933, precision 0.991 / 0.993 / 0.991 / 0.991 -> 0.987 / 0.991 / 0.991 / 0.988
-   * (for releases of one run too: recall 0.966 / 0.946 / 0.955 / 0.944, the same precision; not
-   * taken, for the reason above).
+   * Whether the re-check's test of a change takes its noise from the runs of one build alone (σ and
+   * the pooled spread around every release's level: the pure error of a lack-of-fit test, the
+   * variance of replicates about their own mean, which no model of the levels changes; Montgomery
+   * and Runger, Applied Statistics and Probability for Engineers, S11-2; JMP's "Lack of Fit"), not
+   * from the two segments' own misfit (the lack of fit): by release, always. Within a release there
+   * is no change, so that noise is the runs'; the spread and lag-1 autocorrelation of the runs of
+   * two segments of several releases around their two levels are of releases at other levels, small
+   * changes the re-check has dropped, which made the test of every change next to them weaker and
+   * the drops cascade (a 3σ step and a 2σ one in 4 releases of 7 runs: the 2σ one dropped, the 3σ
+   * one then tested with 1.2σ and an autocorrelation of 0.4, z 2.5). Where releases have one run
+   * (fewer than {@link #WITHIN_DIFFERENCES} differences within releases) there are no replicates,
+   * and σ is the MAD of every first difference: a difference-based estimate of the noise, which
+   * needs no fit of the levels and which jumps between them do not bias (Rice 1984; Dai and Tong
+   * 2014, "Variance estimation in nonparametric regression with jump discontinuities", J. Applied
+   * Statistics 41(3), for a mean with jumps, as a history ordered by release is: a level per
+   * release). The misfit around two segments there is the same lack of fit as above: every release
+   * start is a candidate, and a segment of several one-run releases around one level holds the
+   * changes dropped inside it (one history of 20 one-run releases: 3 true steps of z 4.5-4.7 at
+   * their places, tested over wider segments with a misfit of 1.5-2.2σ, z 3.6 at best). In time
+   * order there is neither order nor replicate: σ, the MAD of differences, understates runs on two
+   * modes or wandering, and the segments' spread is a floor; by release the history's long-run
+   * autocorrelation floor (Ljung-Box) stays for wandering noise. bench/changes, seeds 20261205 / 1
+   * / 42 / 99, with the finest {@link #partition} and the step against a line below: recall 0.947 /
+   * 0.931 / 0.948 / 0.923 -> 0.962 / 0.935 / 0.951 / 0.933 with releases of several runs only
+   * (precision 0.991 / 0.993 / 0.991 / 0.991 -> 0.987 / 0.991 / 0.991 / 0.988) -> 0.966 / 0.946 /
+   * 0.955 / 0.944 for releases of one run too, the same precision.
    */
   static boolean pureError(SeriesAnalysis a) {
-    return a.byRelease() && pureError(a.points(), a.releases().count());
-  }
-
-  /** {@link #pureError} of a history of {@code points} runs in {@code releases} releases. */
-  static boolean pureError(int points, int releases) {
-    return points - releases >= WITHIN_DIFFERENCES;
+    return a.byRelease();
   }
 
   /**

@@ -285,13 +285,33 @@ class ReleaseSegmentsTest {
               || Residuals.autocorrelation(byRelease, before, after) > 0.1,
           "seed " + seed);
     }
-    // releases of one run have no differences within releases: the misfit is a floor there too
-    List<double[]> points = DetectorTest.series(1, 28, 0.01, i -> levels[i / 7]);
+  }
+
+  /**
+   * Given releases of one run (no differences within releases), a change is tested with σ, the MAD
+   * of every first difference (a difference-based noise, which needs no fit of the levels), not
+   * with the misfit of its two segments, which hold the releases at other levels.
+   */
+  @Test
+  void theTestOfAChangeBetweenReleasesOfOneRunTakesTheDifferencesNoise() {
+    double[] levels = {1000, 1000, 1040, 1000};
     int[] ones = new int[28];
     Arrays.fill(ones, 1);
+    for (long seed = 1; seed <= 10; seed++) {
+      List<double[]> points = DetectorTest.series(seed, 28, 0.01, i -> levels[i / 7]);
+      SeriesAnalysis oneRun = SeriesAnalysis.of(points, releasesOf(ones), DEFAULTS);
+      Detector.Change c = StepEvidence.betweenChanges(oneRun, 0, 0, 14, 28);
+      assertEquals(oneRun.sigma(), c.noise(), "seed " + seed);
+      assertEquals(0, c.autocorrelation(), "seed " + seed);
+    }
+    // the two segments' misfit, which the test leaves out
+    List<double[]> points = DetectorTest.series(1, 28, 0.01, i -> levels[i / 7]);
     SeriesAnalysis oneRun = SeriesAnalysis.of(points, releasesOf(ones), DEFAULTS);
-    Detector.Change c = StepEvidence.betweenChanges(oneRun, 0, 0, 14, 28);
-    assertTrue(c.noise() > oneRun.sigma() || c.autocorrelation() > 0);
+    Fit before = Lines.segment(oneRun, 0, 14);
+    Fit after = Lines.segment(oneRun, 14, 28);
+    assertTrue(
+        Residuals.spread(oneRun, before, after) > oneRun.sigma()
+            || Residuals.autocorrelation(oneRun, before, after) > 0.1);
   }
 
   /**
@@ -307,7 +327,9 @@ class ReleaseSegmentsTest {
     for (long seed = 1; seed <= 20; seed++) {
       List<double[]> points = DetectorTest.series(seed, 12, 0.01, i -> i < 4 ? 1000 : 1028);
       SeriesAnalysis a = SeriesAnalysis.of(points, releasesOf(4, 4, 4), DEFAULTS);
-      Detector.Change c = StepEvidence.betweenChanges(a, 0, 0, 4, 12);
+      // as the re-check tests it: the spread around every release's level a floor
+      double pooled = NoiseFloor.pooledSpread(a, List.of(4, 8));
+      Detector.Change c = StepEvidence.betweenChanges(a, pooled, 0, 4, 12);
       if (StepEvidence.passes(a, c)) {
         assertEquals(List.of(4), changes(a.result()), "seed " + seed);
         found++;
