@@ -66,6 +66,42 @@ class ReleaseSegmentsTest {
     }
   }
 
+  /**
+   * Of two runs of one release that disagree, the one far from the adjacent releases, whose other
+   * run agrees with one of them, is the bad run: as the history's first run (neighbours on one side
+   * only) and next to a change (the runs on its two sides disagree).
+   */
+  @Test
+  void theBadRunOfAReleaseOfTwoIsTheOneFarFromTheReleasesAroundIt() {
+    for (long seed = 1; seed <= 10; seed++) {
+      // 10 releases of 2 runs (σ within them), 5% up at run 10; run 0 is 40% low, run 17 30% low
+      // at the end of a release before a 10% fall
+      List<double[]> points =
+          DetectorTest.series(
+              seed,
+              20,
+              0.01,
+              i -> i == 0 ? 600 : i < 10 ? 1000 : i == 17 ? 735 : i < 18 ? 1050 : 945);
+      Detector.Result r =
+          Detector.detect(points, releasesOf(2, 2, 2, 2, 2, 2, 2, 2, 2, 2), DEFAULTS);
+      assertEquals(List.of(10, 18), changes(r), "seed " + seed);
+      assertEquals(
+          List.of(0, 17),
+          r.outliers().stream().map(Detector.Outlier::index).toList(),
+          "seed " + seed);
+    }
+    // a release of two runs that disagree, neither near the releases around it: no bad run said
+    Releases twos = releasesOf(2, 2, 2, 2, 2);
+    double[] changed = {1000, 1003, 998, 1001, 1300, 1150, 1002, 999, 1000, 1004};
+    assertFalse(ReleaseSegments.badRun(changed, 10, twos, 4, 60).isPresent());
+    assertFalse(ReleaseSegments.badRun(changed, 10, twos, 5, 60).isPresent());
+    // nor of two that differ by less than √2 limits (the variance of a difference of two runs)
+    double[] close = {1000, 1003, 998, 1001, 1000, 925, 1002, 999, 1000, 1004};
+    assertFalse(ReleaseSegments.badRun(close, 10, twos, 5, 60).isPresent());
+    close[5] = 910;
+    assertEquals(1000, ReleaseSegments.badRun(close, 10, twos, 5, 60).getAsDouble());
+  }
+
   @Test
   void aStepBetweenTwoReleasesIsNotTakenForALine() {
     // two releases of 3 runs, 5% apart at 1% noise: as a line through both, the step leaves 8.6σ²
