@@ -224,7 +224,9 @@ final class ReleaseSegments {
         return true;
       }
     }
-    return false;
+    // the adjacent run of the release before or after (its own release's runs are mates)
+    return i > 0 && Math.abs(means[i - 1] - means[i]) <= limit
+        || i + 1 < n && Math.abs(means[i + 1] - means[i]) <= limit;
   }
 
   /** The means of the other runs of run i's release within {@link SeriesAnalysis#REACH} of it. */

@@ -102,6 +102,24 @@ class ReleaseSegmentsTest {
     assertEquals(1000, ReleaseSegments.badRun(close, 10, twos, 5, 60).getAsDouble());
   }
 
+  /**
+   * A run far from the runs around it that the adjacent run of the next (or previous) release
+   * agrees with is no bad run: two builds measured alike are a change, there and back.
+   */
+  @Test
+  void aRunTheNextReleaseSecondsIsNoBadRun() {
+    int[] ones = new int[21];
+    Arrays.fill(ones, 1);
+    for (long seed = 1; seed <= 10; seed++) {
+      // releases of one run, 15% (15σ) up in releases 8 and 9 only
+      List<double[]> points =
+          DetectorTest.series(seed, 21, 0.01, i -> i == 8 || i == 9 ? 1150 : 1000);
+      Detector.Result r = Detector.detect(points, releasesOf(ones), DEFAULTS);
+      assertEquals(List.of(), r.outliers(), "seed " + seed);
+      assertEquals(List.of(8, 10), changes(r), "seed " + seed);
+    }
+  }
+
   @Test
   void aStepBetweenTwoReleasesIsNotTakenForALine() {
     // two releases of 3 runs, 5% apart at 1% noise: as a line through both, the step leaves 8.6σ²
