@@ -37,16 +37,17 @@ import java.util.OptionalDouble;
  *       0.931 / 0.913 / 0.924 / 0.907.
  * </ul>
  *
- * At these defaults (σ from 10 differences within releases, a run its release seconds no bad run:
- * {@link #seconded}, a line over 3 releases or more: {@link #LINE_RELEASES}; every release start a
+ * At these defaults (σ from 10 differences within releases, a run its release or the adjacent run
+ * of another seconds no bad run: {@link #seconded}, the bad run of a release of two: {@link
+ * #badRun}, a line over 3 releases or more: {@link #LINE_RELEASES}; every release start a
  * candidate: {@link #partition}; a step next to a short side need only fit better than the line:
- * {@link #shortSideGain}; the test's noise within releases: {@link #pureError}), bench/changes'
- * release histories, seeds 20261205 / 1 / 42 / 99: precision 0.987 / 0.991 / 0.991 / 0.988, recall
- * 0.962 / 0.935 / 0.951 / 0.933 (the same detector without the releases: precision 0.997 / 0.998 /
- * 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is missed is mostly changes with 1 or
- * 2 runs on a side and a few σ, beyond the test itself (a two-sided p of 1e-4 needs |z| ≥ 3.9, and
- * a 3σ step into a release of one run has a z of 2.1 to 3): docs/changes.md, "Since: release
- * histories".
+ * {@link #shortSideGain}; the test's noise without the segments' misfit: {@link #pureError}),
+ * bench/changes' release histories, seeds 20261205 / 1 / 42 / 99: precision 0.985 / 0.991 / 0.991 /
+ * 0.988, recall 0.967 / 0.949 / 0.955 / 0.948 (the same detector without the releases: precision
+ * 0.997 / 0.998 / 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is missed is mostly
+ * changes with 1 or 2 runs on a side and a few σ, beyond the test itself (a two-sided p of 1e-4
+ * needs |z| ≥ 3.9, and a 3σ step into a release of one run has a z of 2.1 to 3): docs/changes.md,
+ * "Since: release histories".
  */
 final class ReleaseSegments {
   /**
@@ -179,6 +180,10 @@ final class ReleaseSegments {
    * pure error, {@link #pureError}), 10σ: a history of 16 runs lost two changes of 4% and 27% (z 12
    * and 41 at their places). Where the mate agrees with no adjacent release (a change into the
    * release and out of it), or the two runs are as far from their neighbours, nothing is set aside.
+   * bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.966 / 0.946 / 0.955 / 0.944 -> 0.966 /
+   * 0.949 / 0.955 / 0.946, precision unchanged (with the limit, not √2 limits, on the two runs'
+   * difference: 0.948 on seed 1, two runs 4.9 standard deviations of a difference apart taken for a
+   * bad run, and a 2.2% change next to them lost).
    */
   private static OptionalDouble badOfTwo(
       double[] means, int n, Releases r, int i, double mate, double limit) {
@@ -216,7 +221,12 @@ final class ReleaseSegments {
    * both runs of a release of two, 10σ above the releases on either side, were bad runs (each far
    * from the runs on both sides, which agree): a build measured twice alike is a change, there and
    * back. bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.931 / 0.912 / 0.923 / 0.903 ->
-   * 0.934 / 0.919 / 0.931 / 0.903, precision unchanged.
+   * 0.934 / 0.919 / 0.931 / 0.903, precision unchanged. The adjacent run of the release before or
+   * after seconds it too: two releases of one run 20σ above the runs around them, alike, were two
+   * bad runs (each far from both sides, which agree), where they are two builds measured alike, a
+   * change there and back; a bad run is far from the runs on both sides, so one of them within the
+   * limit is off with it. Recall 0.966 / 0.949 / 0.955 / 0.946 -> 0.967 / 0.949 / 0.955 / 0.948,
+   * precision 0.987 / 0.991 / 0.991 / 0.988 -> 0.985 / 0.991 / 0.991 / 0.988.
    */
   static boolean seconded(double[] means, int n, Releases r, int i, double limit) {
     for (double m : mates(means, n, r, i)) {
