@@ -65,10 +65,7 @@ public final class ChangesQuery {
      * ReleaseSegments#pureError}), not from the spread around its two segments.
      */
     public boolean noiseWithinReleases() {
-      return method == Method.SEGMENTS
-          && releases(by, runs)
-              .filter(r -> ReleaseSegments.pureError(runs.size(), r.count()))
-              .isPresent();
+      return betweenReleases();
     }
   }
 

@@ -37,16 +37,17 @@ import java.util.OptionalDouble;
  *       0.931 / 0.913 / 0.924 / 0.907.
  * </ul>
  *
- * At these defaults (σ from 10 differences within releases, a run its release seconds no bad run:
- * {@link #seconded}, a line over 3 releases or more: {@link #LINE_RELEASES}; every release start a
+ * At these defaults (σ from 10 differences within releases, a run its release or the adjacent run
+ * of another seconds no bad run: {@link #seconded}, the bad run of a release of two: {@link
+ * #badRun}, a line over 3 releases or more: {@link #LINE_RELEASES}; every release start a
  * candidate: {@link #partition}; a step next to a short side need only fit better than the line:
- * {@link #shortSideGain}; the test's noise within releases: {@link #pureError}), bench/changes'
- * release histories, seeds 20261205 / 1 / 42 / 99: precision 0.987 / 0.991 / 0.991 / 0.988, recall
- * 0.962 / 0.935 / 0.951 / 0.933 (the same detector without the releases: precision 0.997 / 0.998 /
- * 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is missed is mostly changes with 1 or
- * 2 runs on a side and a few σ, beyond the test itself (a two-sided p of 1e-4 needs |z| ≥ 3.9, and
- * a 3σ step into a release of one run has a z of 2.1 to 3): docs/changes.md, "Since: release
- * histories".
+ * {@link #shortSideGain}; the test's noise without the segments' misfit: {@link #pureError}),
+ * bench/changes' release histories, seeds 20261205 / 1 / 42 / 99: precision 0.985 / 0.991 / 0.991 /
+ * 0.988, recall 0.967 / 0.949 / 0.955 / 0.948 (the same detector without the releases: precision
+ * 0.997 / 0.998 / 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is missed is mostly
+ * changes with 1 or 2 runs on a side and a few σ, beyond the test itself (a two-sided p of 1e-4
+ * needs |z| ≥ 3.9, and a 3σ step into a release of one run has a z of 2.1 to 3): docs/changes.md,
+ * "Since: release histories".
  */
 final class ReleaseSegments {
   /**
@@ -71,32 +72,35 @@ final class ReleaseSegments {
   private ReleaseSegments() {}
 
   /**
-   * Whether the re-check's test of a change takes its noise from the runs of one build alone (σ of
-   * the differences within releases, the pooled spread around every release's level: the pure error
-   * of a lack-of-fit test, the variance of replicates about their own mean, which no model of the
-   * levels changes; Montgomery and Runger, Applied Statistics and Probability for Engineers, S11-2;
-   * JMP's "Lack of Fit"), not from the two segments' own misfit (the lack of fit): by release,
-   * where σ comes from at least {@link #WITHIN_DIFFERENCES} differences within releases. Within a
-   * release there is no change, so that noise is the runs'; the spread and lag-1 autocorrelation of
-   * the runs of two segments of several releases around their two levels are of releases at other
-   * levels, small changes the re-check has dropped, which made the test of every change next to
-   * them weaker and the drops cascade (a 3σ step and a 2σ one in 4 releases of 7 runs: the 2σ one
-   * dropped, the 3σ one then tested with 1.2σ and an autocorrelation of 0.4, z 2.5). In time order,
-   * and by release where σ is of every first difference (releases of one run), there is no pure
-   * error: σ, the MAD of differences, understates runs on two modes or wandering, and the segments'
-   * spread is a floor. bench/changes, seeds 20261205 / 1 / 42 / 99, with the finest {@link
-   * #partition} and the step against a line below: recall 0.947 / 0.931 / 0.948 / 0.923 -> 0.962 /
-   * 0.935 / 0.951 / 0.933, precision 0.991 / 0.993 / 0.991 / 0.991 -> 0.987 / 0.991 / 0.991 / 0.988
-   * (for releases of one run too: recall 0.966 / 0.946 / 0.955 / 0.944, the same precision; not
-   * taken, for the reason above).
+   * Whether the re-check's test of a change takes its noise from the runs of one build alone (σ and
+   * the pooled spread around every release's level: the pure error of a lack-of-fit test, the
+   * variance of replicates about their own mean, which no model of the levels changes; Montgomery
+   * and Runger, Applied Statistics and Probability for Engineers, S11-2; JMP's "Lack of Fit"), not
+   * from the two segments' own misfit (the lack of fit): by release, always. Within a release there
+   * is no change, so that noise is the runs'; the spread and lag-1 autocorrelation of the runs of
+   * two segments of several releases around their two levels are of releases at other levels, small
+   * changes the re-check has dropped, which made the test of every change next to them weaker and
+   * the drops cascade (a 3σ step and a 2σ one in 4 releases of 7 runs: the 2σ one dropped, the 3σ
+   * one then tested with 1.2σ and an autocorrelation of 0.4, z 2.5). Where releases have one run
+   * (fewer than {@link #WITHIN_DIFFERENCES} differences within releases) there are no replicates,
+   * and σ is the MAD of every first difference: a difference-based estimate of the noise, which
+   * needs no fit of the levels and which jumps between them do not bias (Rice 1984; Dai and Tong
+   * 2014, "Variance estimation in nonparametric regression with jump discontinuities", J. Applied
+   * Statistics 41(3), for a mean with jumps, as a history ordered by release is: a level per
+   * release). The misfit around two segments there is the same lack of fit as above: every release
+   * start is a candidate, and a segment of several one-run releases around one level holds the
+   * changes dropped inside it (one history of 20 one-run releases: 3 true steps of z 4.5-4.7 at
+   * their places, tested over wider segments with a misfit of 1.5-2.2σ, z 3.6 at best). In time
+   * order there is neither order nor replicate: σ, the MAD of differences, understates runs on two
+   * modes or wandering, and the segments' spread is a floor; by release the history's long-run
+   * autocorrelation floor (Ljung-Box) stays for wandering noise. bench/changes, seeds 20261205 / 1
+   * / 42 / 99, with the finest {@link #partition} and the step against a line below: recall 0.947 /
+   * 0.931 / 0.948 / 0.923 -> 0.962 / 0.935 / 0.951 / 0.933 with releases of several runs only
+   * (precision 0.991 / 0.993 / 0.991 / 0.991 -> 0.987 / 0.991 / 0.991 / 0.988) -> 0.966 / 0.946 /
+   * 0.955 / 0.944 for releases of one run too, the same precision.
    */
   static boolean pureError(SeriesAnalysis a) {
-    return a.byRelease() && pureError(a.points(), a.releases().count());
-  }
-
-  /** {@link #pureError} of a history of {@code points} runs in {@code releases} releases. */
-  static boolean pureError(int points, int releases) {
-    return points - releases >= WITHIN_DIFFERENCES;
+    return a.byRelease();
   }
 
   /**
@@ -149,6 +153,9 @@ final class ReleaseSegments {
    */
   static OptionalDouble badRun(double[] means, int n, Releases r, int i, double limit) {
     double[] others = mates(means, n, r, i);
+    if (others.length == 1) {
+      return badOfTwo(means, n, r, i, others[0], limit);
+    }
     if (others.length < 2) {
       return OptionalDouble.empty();
     }
@@ -160,12 +167,66 @@ final class ReleaseSegments {
   }
 
   /**
+   * Whether run i is the bad one of two runs of one release that disagree (farther apart than
+   * √2·{@code limit}, the limit on their difference): runs of one build agree, so one of the two is
+   * bad, and two values alone cannot say which (Dixon's Q test, the small-sample outlier test,
+   * needs at least 3). The builds on either side tell: run i is bad where its mate is within {@code
+   * limit} of the runs of an adjacent release (the median of those within {@link
+   * SeriesAnalysis#REACH} of run i) and run i is farther than {@code limit} from both; its level is
+   * then its mate's. Neither rule before reaches such a run: the release has one other run, not two
+   * that agree, and in time order its mate is one of its neighbours, or it is the history's first
+   * or last run, which has neighbours on one side only. Left in, a run 40% low among runs of 1%
+   * noise made the spread around its release's level, which floors every test of the history (the
+   * pure error, {@link #pureError}), 10σ: a history of 16 runs lost two changes of 4% and 27% (z 12
+   * and 41 at their places). Where the mate agrees with no adjacent release (a change into the
+   * release and out of it), or the two runs are as far from their neighbours, nothing is set aside.
+   * bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.966 / 0.946 / 0.955 / 0.944 -> 0.966 /
+   * 0.949 / 0.955 / 0.946, precision unchanged (with the limit, not √2 limits, on the two runs'
+   * difference: 0.948 on seed 1, two runs 4.9 standard deviations of a difference apart taken for a
+   * bad run, and a 2.2% change next to them lost).
+   */
+  private static OptionalDouble badOfTwo(
+      double[] means, int n, Releases r, int i, double mate, double limit) {
+    // the difference of two runs has the variance of both, 2σ²: they disagree beyond √2 limits
+    if (Math.abs(means[i] - mate) <= Math.sqrt(2) * limit) {
+      return OptionalDouble.empty();
+    }
+    int k = r.before(i + 1) - 1;
+    int from = r.start(k);
+    int to = k + 1 < r.count() ? r.start(k + 1) : n;
+    double[] sides = {
+      k > 0 ? median(means, Math.max(r.start(k - 1), i - SeriesAnalysis.REACH), from) : Double.NaN,
+      median(
+          means, to, Math.min(k + 2 < r.count() ? r.start(k + 2) : n, i + 1 + SeriesAnalysis.REACH))
+    };
+    boolean mateAgrees = false;
+    boolean farFromBoth = true;
+    for (double level : sides) {
+      if (!Double.isNaN(level)) {
+        mateAgrees |= Math.abs(mate - level) <= limit;
+        farFromBoth &= Math.abs(means[i] - level) > limit;
+      }
+    }
+    return mateAgrees && farFromBoth ? OptionalDouble.of(mate) : OptionalDouble.empty();
+  }
+
+  /** The median of the means [from, to), NaN when there are none. */
+  private static double median(double[] means, int from, int to) {
+    return to > from ? NoiseScale.median(Arrays.copyOfRange(means, from, to)) : Double.NaN;
+  }
+
+  /**
    * Whether a run of run i's release within {@link SeriesAnalysis#REACH} runs agrees with it (is
    * within {@code limit}): then it is no bad run, whatever the releases around it do. In time order
    * both runs of a release of two, 10σ above the releases on either side, were bad runs (each far
    * from the runs on both sides, which agree): a build measured twice alike is a change, there and
    * back. bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.931 / 0.912 / 0.923 / 0.903 ->
-   * 0.934 / 0.919 / 0.931 / 0.903, precision unchanged.
+   * 0.934 / 0.919 / 0.931 / 0.903, precision unchanged. The adjacent run of the release before or
+   * after seconds it too: two releases of one run 20σ above the runs around them, alike, were two
+   * bad runs (each far from both sides, which agree), where they are two builds measured alike, a
+   * change there and back; a bad run is far from the runs on both sides, so one of them within the
+   * limit is off with it. Recall 0.966 / 0.949 / 0.955 / 0.946 -> 0.967 / 0.949 / 0.955 / 0.948,
+   * precision 0.987 / 0.991 / 0.991 / 0.988 -> 0.985 / 0.991 / 0.991 / 0.988.
    */
   static boolean seconded(double[] means, int n, Releases r, int i, double limit) {
     for (double m : mates(means, n, r, i)) {
@@ -173,7 +234,9 @@ final class ReleaseSegments {
         return true;
       }
     }
-    return false;
+    // the adjacent run of the release before or after (its own release's runs are mates)
+    return i > 0 && Math.abs(means[i - 1] - means[i]) <= limit
+        || i + 1 < n && Math.abs(means[i + 1] - means[i]) <= limit;
   }
 
   /** The means of the other runs of run i's release within {@link SeriesAnalysis#REACH} of it. */

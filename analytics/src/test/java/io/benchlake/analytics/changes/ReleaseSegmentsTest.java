@@ -66,6 +66,60 @@ class ReleaseSegmentsTest {
     }
   }
 
+  /**
+   * Of two runs of one release that disagree, the one far from the adjacent releases, whose other
+   * run agrees with one of them, is the bad run: as the history's first run (neighbours on one side
+   * only) and next to a change (the runs on its two sides disagree).
+   */
+  @Test
+  void theBadRunOfAReleaseOfTwoIsTheOneFarFromTheReleasesAroundIt() {
+    for (long seed = 1; seed <= 10; seed++) {
+      // 10 releases of 2 runs (σ within them), 5% up at run 10; run 0 is 40% low, run 17 30% low
+      // at the end of a release before a 10% fall
+      List<double[]> points =
+          DetectorTest.series(
+              seed,
+              20,
+              0.01,
+              i -> i == 0 ? 600 : i < 10 ? 1000 : i == 17 ? 735 : i < 18 ? 1050 : 945);
+      Detector.Result r =
+          Detector.detect(points, releasesOf(2, 2, 2, 2, 2, 2, 2, 2, 2, 2), DEFAULTS);
+      assertEquals(List.of(10, 18), changes(r), "seed " + seed);
+      assertEquals(
+          List.of(0, 17),
+          r.outliers().stream().map(Detector.Outlier::index).toList(),
+          "seed " + seed);
+    }
+    // a release of two runs that disagree, neither near the releases around it: no bad run said
+    Releases twos = releasesOf(2, 2, 2, 2, 2);
+    double[] changed = {1000, 1003, 998, 1001, 1300, 1150, 1002, 999, 1000, 1004};
+    assertFalse(ReleaseSegments.badRun(changed, 10, twos, 4, 60).isPresent());
+    assertFalse(ReleaseSegments.badRun(changed, 10, twos, 5, 60).isPresent());
+    // nor of two that differ by less than √2 limits (the variance of a difference of two runs)
+    double[] close = {1000, 1003, 998, 1001, 1000, 925, 1002, 999, 1000, 1004};
+    assertFalse(ReleaseSegments.badRun(close, 10, twos, 5, 60).isPresent());
+    close[5] = 910;
+    assertEquals(1000, ReleaseSegments.badRun(close, 10, twos, 5, 60).getAsDouble());
+  }
+
+  /**
+   * A run far from the runs around it that the adjacent run of the next (or previous) release
+   * agrees with is no bad run: two builds measured alike are a change, there and back.
+   */
+  @Test
+  void aRunTheNextReleaseSecondsIsNoBadRun() {
+    int[] ones = new int[21];
+    Arrays.fill(ones, 1);
+    for (long seed = 1; seed <= 10; seed++) {
+      // releases of one run, 15% (15σ) up in releases 8 and 9 only
+      List<double[]> points =
+          DetectorTest.series(seed, 21, 0.01, i -> i == 8 || i == 9 ? 1150 : 1000);
+      Detector.Result r = Detector.detect(points, releasesOf(ones), DEFAULTS);
+      assertEquals(List.of(), r.outliers(), "seed " + seed);
+      assertEquals(List.of(8, 10), changes(r), "seed " + seed);
+    }
+  }
+
   @Test
   void aStepBetweenTwoReleasesIsNotTakenForALine() {
     // two releases of 3 runs, 5% apart at 1% noise: as a line through both, the step leaves 8.6σ²
@@ -285,13 +339,33 @@ class ReleaseSegmentsTest {
               || Residuals.autocorrelation(byRelease, before, after) > 0.1,
           "seed " + seed);
     }
-    // releases of one run have no differences within releases: the misfit is a floor there too
-    List<double[]> points = DetectorTest.series(1, 28, 0.01, i -> levels[i / 7]);
+  }
+
+  /**
+   * Given releases of one run (no differences within releases), a change is tested with σ, the MAD
+   * of every first difference (a difference-based noise, which needs no fit of the levels), not
+   * with the misfit of its two segments, which hold the releases at other levels.
+   */
+  @Test
+  void theTestOfAChangeBetweenReleasesOfOneRunTakesTheDifferencesNoise() {
+    double[] levels = {1000, 1000, 1040, 1000};
     int[] ones = new int[28];
     Arrays.fill(ones, 1);
+    for (long seed = 1; seed <= 10; seed++) {
+      List<double[]> points = DetectorTest.series(seed, 28, 0.01, i -> levels[i / 7]);
+      SeriesAnalysis oneRun = SeriesAnalysis.of(points, releasesOf(ones), DEFAULTS);
+      Detector.Change c = StepEvidence.betweenChanges(oneRun, 0, 0, 14, 28);
+      assertEquals(oneRun.sigma(), c.noise(), "seed " + seed);
+      assertEquals(0, c.autocorrelation(), "seed " + seed);
+    }
+    // the two segments' misfit, which the test leaves out
+    List<double[]> points = DetectorTest.series(1, 28, 0.01, i -> levels[i / 7]);
     SeriesAnalysis oneRun = SeriesAnalysis.of(points, releasesOf(ones), DEFAULTS);
-    Detector.Change c = StepEvidence.betweenChanges(oneRun, 0, 0, 14, 28);
-    assertTrue(c.noise() > oneRun.sigma() || c.autocorrelation() > 0);
+    Fit before = Lines.segment(oneRun, 0, 14);
+    Fit after = Lines.segment(oneRun, 14, 28);
+    assertTrue(
+        Residuals.spread(oneRun, before, after) > oneRun.sigma()
+            || Residuals.autocorrelation(oneRun, before, after) > 0.1);
   }
 
   /**
@@ -307,7 +381,9 @@ class ReleaseSegmentsTest {
     for (long seed = 1; seed <= 20; seed++) {
       List<double[]> points = DetectorTest.series(seed, 12, 0.01, i -> i < 4 ? 1000 : 1028);
       SeriesAnalysis a = SeriesAnalysis.of(points, releasesOf(4, 4, 4), DEFAULTS);
-      Detector.Change c = StepEvidence.betweenChanges(a, 0, 0, 4, 12);
+      // as the re-check tests it: the spread around every release's level a floor
+      double pooled = NoiseFloor.pooledSpread(a, List.of(4, 8));
+      Detector.Change c = StepEvidence.betweenChanges(a, pooled, 0, 4, 12);
       if (StepEvidence.passes(a, c)) {
         assertEquals(List.of(4), changes(a.result()), "seed " + seed);
         found++;
