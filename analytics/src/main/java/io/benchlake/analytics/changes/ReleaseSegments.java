@@ -1,8 +1,5 @@
 package io.benchlake.analytics.changes;
 
-import java.util.Arrays;
-import java.util.OptionalDouble;
-
 /**
  * The segments of a history ordered by release ({@link Releases}), where the runs of one release
  * measure one build and a change of performance is between releases: changes only at the start of a
@@ -29,25 +26,25 @@ import java.util.OptionalDouble;
  *       places are few already, and a penalty of 12σ² let a line through two releases take their
  *       step: penalty 12 / 6 / 0: recall 0.912 / 0.892, 0.929 / 0.903, 0.931 / 0.911, precision
  *       0.997 / 0.987, 0.996 / 0.990, 0.993 / 0.991.
- *   <li>A run far from the other runs of its release, which agree, is a bad run ({@link #badRun}),
- *       besides the outlier rule of time order: a bad run at a release's start where the level
- *       changes has runs of two levels around it, and left in, its misfit inflated the pooled
- *       spread that floors every test of its history (a 9σ step dropped with the rest of one
- *       history's 6 changes). Seeds 20261205 / 1 / 42 / 99: recall 0.931 / 0.911 / 0.923 / 0.900 ->
- *       0.931 / 0.913 / 0.924 / 0.907.
+ *   <li>A run far from the other runs of its release, which agree, is a bad run ({@link
+ *       ReleaseBadRuns#badRun}), besides the outlier rule of time order: a bad run at a release's
+ *       start where the level changes has runs of two levels around it, and left in, its misfit
+ *       inflated the pooled spread that floors every test of its history (a 9σ step dropped with
+ *       the rest of one history's 6 changes). Seeds 20261205 / 1 / 42 / 99: recall 0.931 / 0.911 /
+ *       0.923 / 0.900 -> 0.931 / 0.913 / 0.924 / 0.907.
  * </ul>
  *
  * At these defaults (σ from 10 differences within releases, a run its release or the adjacent run
- * of another seconds no bad run: {@link #seconded}, the bad run of a release of two: {@link
- * #badRun}, a line over 3 releases or more: {@link #LINE_RELEASES}; every release start a
- * candidate: {@link #partition}; a step next to a short side need only fit better than the line:
- * {@link #shortSideGain}; the test's noise without the segments' misfit: {@link #pureError}),
- * bench/changes' release histories, seeds 20261205 / 1 / 42 / 99: precision 0.985 / 0.991 / 0.991 /
- * 0.988, recall 0.967 / 0.949 / 0.955 / 0.948 (the same detector without the releases: precision
- * 0.997 / 0.998 / 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is missed is mostly
- * changes with 1 or 2 runs on a side and a few σ, beyond the test itself (a two-sided p of 1e-4
- * needs |z| ≥ 3.9, and a 3σ step into a release of one run has a z of 2.1 to 3): docs/changes.md,
- * "Since: release histories".
+ * of another seconds no bad run: {@link ReleaseBadRuns#seconded}, the bad run of a release of two:
+ * {@link ReleaseBadRuns#badRun}, a line over 3 releases or more: {@link #LINE_RELEASES}; every
+ * release start a candidate: {@link #partition}; a step next to a short side need only fit better
+ * than the line: {@link #shortSideGain}; the test's noise without the segments' misfit: {@link
+ * #pureError}), bench/changes' release histories, seeds 20261205 / 1 / 42 / 99: precision 0.985 /
+ * 0.991 / 0.991 / 0.988, recall 0.967 / 0.949 / 0.955 / 0.948 (the same detector without the
+ * releases: precision 0.997 / 0.998 / 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is
+ * missed is mostly changes with 1 or 2 runs on a side and a few σ, beyond the test itself (a
+ * two-sided p of 1e-4 needs |z| ≥ 3.9, and a 3σ step into a release of one run has a z of 2.1 to
+ * 3): docs/changes.md, "Since: release histories".
  */
 final class ReleaseSegments {
   /**
@@ -141,117 +138,6 @@ final class ReleaseSegments {
     return k - 1 >= WITHIN_DIFFERENCES
         ? NoiseScale.ofDifferences(within, k)
         : NoiseScale.ofDifferences(means, n);
-  }
-
-  /**
-   * The level the other runs of its release give run i when it is a bad run among them: at least
-   * two of them within {@link SeriesAnalysis#REACH} runs on either side, farther than {@code limit}
-   * from their median and in agreement with each other (their range less than half its distance),
-   * as the outlier rule asks of the runs on either side in time order. A run at a release's start
-   * or end has a run of another build on one side, so in time order it is a bad run only when that
-   * build is at the same level; the runs of one build agree whatever the builds around them do.
-   */
-  static OptionalDouble badRun(double[] means, int n, Releases r, int i, double limit) {
-    double[] others = mates(means, n, r, i);
-    if (others.length == 1) {
-      return badOfTwo(means, n, r, i, others[0], limit);
-    }
-    if (others.length < 2) {
-      return OptionalDouble.empty();
-    }
-    double level = NoiseScale.median(others);
-    double range =
-        Arrays.stream(others).max().orElseThrow() - Arrays.stream(others).min().orElseThrow();
-    double off = Math.abs(means[i] - level);
-    return off > limit && range < off / 2 ? OptionalDouble.of(level) : OptionalDouble.empty();
-  }
-
-  /**
-   * Whether run i is the bad one of two runs of one release that disagree (farther apart than
-   * √2·{@code limit}, the limit on their difference): runs of one build agree, so one of the two is
-   * bad, and two values alone cannot say which (Dixon's Q test, the small-sample outlier test,
-   * needs at least 3). The builds on either side tell: run i is bad where its mate is within {@code
-   * limit} of the runs of an adjacent release (the median of those within {@link
-   * SeriesAnalysis#REACH} of run i) and run i is farther than {@code limit} from both; its level is
-   * then its mate's. Neither rule before reaches such a run: the release has one other run, not two
-   * that agree, and in time order its mate is one of its neighbours, or it is the history's first
-   * or last run, which has neighbours on one side only. Left in, a run 40% low among runs of 1%
-   * noise made the spread around its release's level, which floors every test of the history (the
-   * pure error, {@link #pureError}), 10σ: a history of 16 runs lost two changes of 4% and 27% (z 12
-   * and 41 at their places). Where the mate agrees with no adjacent release (a change into the
-   * release and out of it), or the two runs are as far from their neighbours, nothing is set aside.
-   * bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.966 / 0.946 / 0.955 / 0.944 -> 0.966 /
-   * 0.949 / 0.955 / 0.946, precision unchanged (with the limit, not √2 limits, on the two runs'
-   * difference: 0.948 on seed 1, two runs 4.9 standard deviations of a difference apart taken for a
-   * bad run, and a 2.2% change next to them lost).
-   */
-  private static OptionalDouble badOfTwo(
-      double[] means, int n, Releases r, int i, double mate, double limit) {
-    // the difference of two runs has the variance of both, 2σ²: they disagree beyond √2 limits
-    if (Math.abs(means[i] - mate) <= Math.sqrt(2) * limit) {
-      return OptionalDouble.empty();
-    }
-    int k = r.before(i + 1) - 1;
-    int from = r.start(k);
-    int to = k + 1 < r.count() ? r.start(k + 1) : n;
-    double[] sides = {
-      k > 0 ? median(means, Math.max(r.start(k - 1), i - SeriesAnalysis.REACH), from) : Double.NaN,
-      median(
-          means, to, Math.min(k + 2 < r.count() ? r.start(k + 2) : n, i + 1 + SeriesAnalysis.REACH))
-    };
-    boolean mateAgrees = false;
-    boolean farFromBoth = true;
-    for (double level : sides) {
-      if (!Double.isNaN(level)) {
-        mateAgrees |= Math.abs(mate - level) <= limit;
-        farFromBoth &= Math.abs(means[i] - level) > limit;
-      }
-    }
-    return mateAgrees && farFromBoth ? OptionalDouble.of(mate) : OptionalDouble.empty();
-  }
-
-  /** The median of the means [from, to), NaN when there are none. */
-  private static double median(double[] means, int from, int to) {
-    return to > from ? NoiseScale.median(Arrays.copyOfRange(means, from, to)) : Double.NaN;
-  }
-
-  /**
-   * Whether a run of run i's release within {@link SeriesAnalysis#REACH} runs agrees with it (is
-   * within {@code limit}): then it is no bad run, whatever the releases around it do. In time order
-   * both runs of a release of two, 10σ above the releases on either side, were bad runs (each far
-   * from the runs on both sides, which agree): a build measured twice alike is a change, there and
-   * back. bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.931 / 0.912 / 0.923 / 0.903 ->
-   * 0.934 / 0.919 / 0.931 / 0.903, precision unchanged. The adjacent run of the release before or
-   * after seconds it too: two releases of one run 20σ above the runs around them, alike, were two
-   * bad runs (each far from both sides, which agree), where they are two builds measured alike, a
-   * change there and back; a bad run is far from the runs on both sides, so one of them within the
-   * limit is off with it. Recall 0.966 / 0.949 / 0.955 / 0.946 -> 0.967 / 0.949 / 0.955 / 0.948,
-   * precision 0.987 / 0.991 / 0.991 / 0.988 -> 0.985 / 0.991 / 0.991 / 0.988.
-   */
-  static boolean seconded(double[] means, int n, Releases r, int i, double limit) {
-    for (double m : mates(means, n, r, i)) {
-      if (Math.abs(m - means[i]) <= limit) {
-        return true;
-      }
-    }
-    // the adjacent run of the release before or after (its own release's runs are mates)
-    return i > 0 && Math.abs(means[i - 1] - means[i]) <= limit
-        || i + 1 < n && Math.abs(means[i + 1] - means[i]) <= limit;
-  }
-
-  /** The means of the other runs of run i's release within {@link SeriesAnalysis#REACH} of it. */
-  private static double[] mates(double[] means, int n, Releases r, int i) {
-    int k = r.before(i + 1) - 1;
-    int from = Math.max(r.start(k), i - SeriesAnalysis.REACH);
-    int to = Math.min(k + 1 < r.count() ? r.start(k + 1) : n, i + 1 + SeriesAnalysis.REACH);
-    double[] others = new double[to - from - 1];
-    int at = 0;
-    for (int j = from; j < to; j++) {
-      if (j != i) {
-        others[at++] = means[j];
-      }
-    }
-    return others;
   }
 
   /**

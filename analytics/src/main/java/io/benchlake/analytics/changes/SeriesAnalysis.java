@@ -216,12 +216,12 @@ public final class SeriesAnalysis {
     outlier[i] = false;
     if (releases != null && sigma > 0) {
       double limit = settings.outlierSigmas() * sigma;
-      OptionalDouble own = ReleaseSegments.badRun(means, n, releases, i, limit);
+      OptionalDouble own = ReleaseBadRuns.badRun(means, n, releases, i, limit);
       if (own.isPresent()) {
         outlier[i] = true;
         return own.getAsDouble();
       }
-      if (ReleaseSegments.seconded(means, n, releases, i, limit)) {
+      if (ReleaseBadRuns.seconded(means, n, releases, i, limit)) {
         return means[i];
       }
     }

@@ -93,13 +93,13 @@ class ReleaseSegmentsTest {
     // a release of two runs that disagree, neither near the releases around it: no bad run said
     Releases twos = releasesOf(2, 2, 2, 2, 2);
     double[] changed = {1000, 1003, 998, 1001, 1300, 1150, 1002, 999, 1000, 1004};
-    assertFalse(ReleaseSegments.badRun(changed, 10, twos, 4, 60).isPresent());
-    assertFalse(ReleaseSegments.badRun(changed, 10, twos, 5, 60).isPresent());
+    assertFalse(ReleaseBadRuns.badRun(changed, 10, twos, 4, 60).isPresent());
+    assertFalse(ReleaseBadRuns.badRun(changed, 10, twos, 5, 60).isPresent());
     // nor of two that differ by less than √2 limits (the variance of a difference of two runs)
     double[] close = {1000, 1003, 998, 1001, 1000, 925, 1002, 999, 1000, 1004};
-    assertFalse(ReleaseSegments.badRun(close, 10, twos, 5, 60).isPresent());
+    assertFalse(ReleaseBadRuns.badRun(close, 10, twos, 5, 60).isPresent());
     close[5] = 910;
-    assertEquals(1000, ReleaseSegments.badRun(close, 10, twos, 5, 60).getAsDouble());
+    assertEquals(1000, ReleaseBadRuns.badRun(close, 10, twos, 5, 60).getAsDouble());
   }
 
   /**
