@@ -21,13 +21,21 @@ import java.util.function.Predicate;
  * ({@link Sides}): the added change and its two neighbours are then tested again instead.
  */
 final class WeakestFirst {
-  private WeakestFirst() {}
-
   /** A failing change and how weak it is. */
   private record Weak(double z, int cut) {}
 
   private static final Comparator<Weak> WEAKEST =
       Comparator.comparingDouble(Weak::z).thenComparingInt(Weak::cut);
+
+  private final IntFunction<Detector.Change> test;
+  private final Predicate<Detector.Change> passes;
+  private final TreeSet<Weak> failing = new TreeSet<>(WEAKEST);
+  private final Map<Integer, Weak> failingAt = new HashMap<>();
+
+  private WeakestFirst(IntFunction<Detector.Change> test, Predicate<Detector.Change> passes) {
+    this.test = test;
+    this.passes = passes;
+  }
 
   /**
    * Drops from {@code cuts} the weakest change that does not {@code pass} its {@code test} (between
@@ -42,21 +50,18 @@ final class WeakestFirst {
       Predicate<Detector.Change> passes,
       IntFunction<OptionalInt> rescue,
       IntConsumer dropped) {
-    TreeSet<Weak> failing = new TreeSet<>(WEAKEST);
-    Map<Integer, Weak> failingAt = new HashMap<>();
+    WeakestFirst queue = new WeakestFirst(test, passes);
     for (int c : cuts) {
-      judge(c, test, passes, failing, failingAt);
+      queue.judge(c);
     }
-    while (!failing.isEmpty()) {
-      int weakest = failing.pollFirst().cut();
-      failingAt.remove(weakest);
+    while (!queue.failing.isEmpty()) {
+      int weakest = queue.failing.pollFirst().cut();
+      queue.failingAt.remove(weakest);
       OptionalInt added = rescue.apply(weakest);
       if (added.isPresent()) {
         int at = added.getAsInt();
         for (Integer moved : new Integer[] {cuts.lower(at), at, cuts.higher(at)}) {
-          if (moved != null) {
-            rejudge(moved, test, passes, failing, failingAt);
-          }
+          queue.rejudge(moved);
         }
         continue;
       }
@@ -64,26 +69,21 @@ final class WeakestFirst {
       Integer higher = cuts.higher(weakest);
       cuts.remove(weakest);
       dropped.accept(weakest);
-      for (Integer neighbour : new Integer[] {lower, higher}) {
-        if (neighbour != null) {
-          rejudge(neighbour, test, passes, failing, failingAt);
-        }
-      }
+      queue.rejudge(lower);
+      queue.rejudge(higher);
     }
   }
 
-  /** Takes the change at c out of the queue, if it is there, and tests it again. */
-  private static void rejudge(
-      int c,
-      IntFunction<Detector.Change> test,
-      Predicate<Detector.Change> passes,
-      TreeSet<Weak> failing,
-      Map<Integer, Weak> failingAt) {
+  /** Takes the change at c, if there is one, out of the queue, and tests it again. */
+  private void rejudge(Integer c) {
+    if (c == null) {
+      return;
+    }
     Weak was = failingAt.remove(c);
     if (was != null) {
       failing.remove(was);
     }
-    judge(c, test, passes, failing, failingAt);
+    judge(c);
   }
 
   /**
@@ -91,12 +91,7 @@ final class WeakestFirst {
    * outliers alone) as 0; a failing change of infinite z (a step of no noise under the minimum
    * change) is never the weakest, as no change is weaker than none.
    */
-  private static void judge(
-      int c,
-      IntFunction<Detector.Change> test,
-      Predicate<Detector.Change> passes,
-      TreeSet<Weak> failing,
-      Map<Integer, Weak> failingAt) {
+  private void judge(int c) {
     Detector.Change change = test.apply(c);
     if (passes.test(change)) {
       return;
