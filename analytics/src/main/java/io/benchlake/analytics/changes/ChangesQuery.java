@@ -59,14 +59,6 @@ public final class ChangesQuery {
     public boolean betweenReleases() {
       return method == Method.SEGMENTS && releases(by, runs).isPresent();
     }
-
-    /**
-     * Whether, given the releases, the test of a change took its noise within releases ({@link
-     * ReleaseSegments#pureError}), not from the spread around its two segments.
-     */
-    public boolean noiseWithinReleases() {
-      return betweenReleases();
-    }
   }
 
   /** How to look for changes: the method, its largest p-value and the smallest change. */
@@ -240,10 +232,9 @@ public final class ChangesQuery {
             ? "max p-value "
                 + options.alpha()
                 + ", min segment 3 (Student's t-test over iterations)"
-            : settings
-                + releases
-                    .map(r -> ", changes between releases only (" + r.count() + " releases)")
-                    .orElse(""),
+            : releases
+                .map(r -> settings.describeByRelease(r.count()))
+                .orElseGet(settings::toString),
         otava
             ? otava(points, options.alpha())
             : releases

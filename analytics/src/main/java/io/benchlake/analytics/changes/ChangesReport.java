@@ -103,7 +103,7 @@ public final class ChangesReport {
                       + " where there are fewer than "
                       + ReleaseSegments.WITHIN_DIFFERENCES
                   : "the first differences of the run means")
-              + (r.noiseWithinReleases()
+              + (r.betweenReleases()
                   ? "; the test of a change takes the spread of the runs around their release's"
                       + " level when that is larger)"
                   : "; the test of a change takes the spread around its two segments when that is"

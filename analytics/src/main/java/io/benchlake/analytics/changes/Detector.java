@@ -95,6 +95,25 @@ public final class Detector {
           trim(outlierSigmas));
     }
 
+    /**
+     * The settings as a history by release uses them: no penalty per change between releases (every
+     * release start is a candidate and the re-check decides, {@link ReleaseSegments}); the penalty
+     * set, not MBIC's, for the levels inside a segment ({@link LevelPartition}).
+     */
+    public String describeByRelease(int releases) {
+      return String.format(
+          Locale.ROOT,
+          "no penalty between releases (%s per change within them), alpha %s, min change %s%%, min"
+              + " segment %d, outliers beyond %s sigma, changes between releases only (%d"
+              + " releases)",
+          trim(penalty),
+          alpha,
+          trim(minChange * 100),
+          minSegment,
+          trim(outlierSigmas),
+          releases);
+    }
+
     private static String trim(double v) {
       return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }

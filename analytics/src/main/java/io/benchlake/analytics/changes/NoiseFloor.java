@@ -41,6 +41,15 @@ record NoiseFloor(double pooled, double phi) {
   }
 
   /**
+   * The floor of a step found inside a segment: the pooled spread, and the autocorrelation of the
+   * residuals around the whole history's segments between {@code cuts}.
+   */
+  static NoiseFloor ofHistory(SeriesAnalysis a, double pooled, Collection<Integer> cuts) {
+    return new NoiseFloor(
+        pooled, Residuals.autocorrelation(a, Lines.segments(a, 0, cuts, a.points())));
+  }
+
+  /**
    * The noise floors of a history that is one segment [lo, hi) (the partition found no change),
    * taken around the step model there: its two levels at their best split. Around the line the
    * floors hold the step's own misfit: for a 4σ step after 6 of 12 runs, a pooled spread of 1.4σ,

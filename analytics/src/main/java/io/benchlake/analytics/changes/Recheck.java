@@ -107,9 +107,7 @@ final class Recheck {
       TreeSet<Integer> tried,
       Map<Integer, NoiseFloor> floors) {
     boolean added = false;
-    NoiseFloor whole =
-        new NoiseFloor(
-            pooled, Residuals.autocorrelation(a, Lines.segments(a, 0, cuts, a.points())));
+    NoiseFloor whole = NoiseFloor.ofHistory(a, pooled, cuts);
     int lo = 0;
     for (int hi : append(cuts, a.points())) {
       NoiseFloor floor = cuts.isEmpty() ? NoiseFloor.aroundStep(a, lo, hi).orElse(whole) : whole;

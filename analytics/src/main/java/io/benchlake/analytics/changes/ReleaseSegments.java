@@ -27,24 +27,24 @@ package io.benchlake.analytics.changes;
  *       step: penalty 12 / 6 / 0: recall 0.912 / 0.892, 0.929 / 0.903, 0.931 / 0.911, precision
  *       0.997 / 0.987, 0.996 / 0.990, 0.993 / 0.991.
  *   <li>A run far from the other runs of its release, which agree, is a bad run ({@link
- *       ReleaseBadRuns#badRun}), besides the outlier rule of time order: a bad run at a release's
- *       start where the level changes has runs of two levels around it, and left in, its misfit
- *       inflated the pooled spread that floors every test of its history (a 9σ step dropped with
- *       the rest of one history's 6 changes). Seeds 20261205 / 1 / 42 / 99: recall 0.931 / 0.911 /
- *       0.923 / 0.900 -> 0.931 / 0.913 / 0.924 / 0.907.
+ *       BadRuns#badRun}), besides the outlier rule of time order: a bad run at a release's start
+ *       where the level changes has runs of two levels around it, and left in, its misfit inflated
+ *       the pooled spread that floors every test of its history (a 9σ step dropped with the rest of
+ *       one history's 6 changes). Seeds 20261205 / 1 / 42 / 99: recall 0.931 / 0.911 / 0.923 /
+ *       0.900 -> 0.931 / 0.913 / 0.924 / 0.907.
  * </ul>
  *
  * At these defaults (σ from 10 differences within releases, a run its release or the adjacent run
- * of another seconds no bad run: {@link ReleaseBadRuns#seconded}, the bad run of a release of two:
- * {@link ReleaseBadRuns#badRun}, a line over 3 releases or more: {@link #LINE_RELEASES}; every
- * release start a candidate: {@link #partition}; a step next to a short side need only fit better
- * than the line: {@link #shortSideGain}; the test's noise without the segments' misfit: {@link
- * #pureError}), bench/changes' release histories, seeds 20261205 / 1 / 42 / 99: precision 0.985 /
- * 0.991 / 0.991 / 0.988, recall 0.967 / 0.949 / 0.955 / 0.948 (the same detector without the
- * releases: precision 0.997 / 0.998 / 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is
- * missed is mostly changes with 1 or 2 runs on a side and a few σ, beyond the test itself (a
- * two-sided p of 1e-4 needs |z| ≥ 3.9, and a 3σ step into a release of one run has a z of 2.1 to
- * 3): docs/changes.md, "Since: release histories".
+ * of another seconds no bad run: {@link BadRuns#seconded}, the bad run of a release of two: {@link
+ * BadRuns#badRun}, a line over 3 releases or more: {@link #LINE_RELEASES}; every release start a
+ * candidate: {@link #partition}; a step next to a short side need only fit better than the line:
+ * {@link #shortSideGain}; the test's noise without the segments' misfit: {@link #pureError}),
+ * bench/changes' release histories, seeds 20261205 / 1 / 42 / 99: precision 0.985 / 0.991 / 0.991 /
+ * 0.988, recall 0.967 / 0.949 / 0.955 / 0.948 (the same detector without the releases: precision
+ * 0.997 / 0.998 / 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is missed is mostly
+ * changes with 1 or 2 runs on a side and a few σ, beyond the test itself (a two-sided p of 1e-4
+ * needs |z| ≥ 3.9, and a 3σ step into a release of one run has a z of 2.1 to 3): docs/changes.md,
+ * "Since: release histories".
  */
 final class ReleaseSegments {
   /**

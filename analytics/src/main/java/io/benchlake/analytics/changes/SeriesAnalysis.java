@@ -10,9 +10,10 @@ import java.util.OptionalDouble;
  * #append} recomputes only the tail (the last runs whose outlier test sees the new ones, and the
  * optimal-partition costs from there on), as Otava's {@code AnalyzedSeries.append} does, and gives
  * exactly the result of analysing the whole history again. Only when the new runs move the noise σ
- * to another step of its grid ({@link NoiseScale#quantized}) is everything recomputed. A history
- * ordered by release is analysed with its {@link Releases} (each append gives those of the whole
- * history): its changes are at their starts only ({@link ReleaseSegments}).
+ * to another step of its grid ({@link NoiseScale#quantized}), or the penalty per change (in time
+ * order under 55 runs, {@link #penaltyOf}), is everything recomputed. A history ordered by release
+ * is analysed with its {@link Releases} (each append gives those of the whole history): its changes
+ * are at their starts only ({@link ReleaseSegments}).
  */
 public final class SeriesAnalysis {
   /** How many runs on each side the outlier test looks at. */
@@ -211,36 +212,14 @@ public final class SeriesAnalysis {
     return base > 0 ? amount / base * 100 : 0;
   }
 
-  /** The mean of run i, or its neighbours' when it is an outlier. */
+  /** The mean of run i, or its neighbours' when it is an outlier ({@link BadRuns}). */
   private double cleaned(int i) {
-    outlier[i] = false;
-    if (releases != null && sigma > 0) {
-      double limit = settings.outlierSigmas() * sigma;
-      OptionalDouble own = ReleaseBadRuns.badRun(means, n, releases, i, limit);
-      if (own.isPresent()) {
-        outlier[i] = true;
-        return own.getAsDouble();
-      }
-      if (ReleaseBadRuns.seconded(means, n, releases, i, limit)) {
-        return means[i];
-      }
-    }
-    if (i < 1 || i > n - 2 || !(sigma > 0)) {
-      return means[i];
-    }
-    double left = NoiseScale.median(Arrays.copyOfRange(means, Math.max(0, i - REACH), i));
-    double right = NoiseScale.median(Arrays.copyOfRange(means, i + 1, Math.min(n, i + 1 + REACH)));
-    double limit = settings.outlierSigmas() * sigma;
-    double off = means[i] - (left + right) / 2;
-    // far from both sides, in the same direction, while the two sides agree: one bad run
-    if (Math.abs(means[i] - left) > limit
-        && Math.abs(means[i] - right) > limit
-        && Math.signum(means[i] - left) == Math.signum(means[i] - right)
-        && Math.abs(left - right) < Math.abs(off) / 2) {
-      outlier[i] = true;
-      return (left + right) / 2;
-    }
-    return means[i];
+    OptionalDouble level =
+        sigma > 0
+            ? BadRuns.of(means, n, releases, i, settings.outlierSigmas() * sigma)
+            : OptionalDouble.empty();
+    outlier[i] = level.isPresent();
+    return level.orElse(means[i]);
   }
 
   /** Optimal partitioning of cost[t] for t >= from (the earlier costs are unchanged). */

@@ -49,9 +49,7 @@ final class Sides {
       int c) {
     int lo = cuts.lower(c) == null ? 0 : cuts.lower(c);
     int hi = cuts.higher(c) == null ? a.points() : cuts.higher(c);
-    NoiseFloor floor =
-        new NoiseFloor(
-            pooled, Residuals.autocorrelation(a, Lines.segments(a, 0, cuts, a.points())));
+    NoiseFloor floor = NoiseFloor.ofHistory(a, pooled, cuts);
     Optional<Detector.Change> before = HiddenStep.in(a, floor.pooled(), floor.phi(), lo, c);
     Optional<Detector.Change> after = HiddenStep.in(a, floor.pooled(), floor.phi(), c, hi);
     Optional<Detector.Change> step =

@@ -2,8 +2,10 @@ package io.benchlake.analytics.changes;
 
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
@@ -51,15 +53,21 @@ final class WeakestFirst {
       IntFunction<OptionalInt> rescue,
       IntConsumer dropped) {
     WeakestFirst queue = new WeakestFirst(test, passes);
+    Set<Integer> added = new HashSet<>();
     for (int c : cuts) {
       queue.judge(c);
     }
     while (!queue.failing.isEmpty()) {
       int weakest = queue.failing.pollFirst().cut();
       queue.failingAt.remove(weakest);
-      OptionalInt added = rescue.apply(weakest);
-      if (added.isPresent()) {
-        int at = added.getAsInt();
+      OptionalInt rescued = rescue.apply(weakest);
+      if (rescued.isPresent()) {
+        int at = rescued.getAsInt();
+        if (!cuts.contains(at) || !added.add(at)) {
+          // a change added twice, or not at all, could keep the weakest from ever being dropped
+          throw new IllegalStateException(
+              "the rescue of the change at " + weakest + " added " + at);
+        }
         for (Integer moved : new Integer[] {cuts.lower(at), at, cuts.higher(at)}) {
           queue.rejudge(moved);
         }

@@ -93,13 +93,13 @@ class ReleaseSegmentsTest {
     // a release of two runs that disagree, neither near the releases around it: no bad run said
     Releases twos = releasesOf(2, 2, 2, 2, 2);
     double[] changed = {1000, 1003, 998, 1001, 1300, 1150, 1002, 999, 1000, 1004};
-    assertFalse(ReleaseBadRuns.badRun(changed, 10, twos, 4, 60).isPresent());
-    assertFalse(ReleaseBadRuns.badRun(changed, 10, twos, 5, 60).isPresent());
+    assertFalse(BadRuns.badRun(changed, 10, twos, 4, 60).isPresent());
+    assertFalse(BadRuns.badRun(changed, 10, twos, 5, 60).isPresent());
     // nor of two that differ by less than √2 limits (the variance of a difference of two runs)
     double[] close = {1000, 1003, 998, 1001, 1000, 925, 1002, 999, 1000, 1004};
-    assertFalse(ReleaseBadRuns.badRun(close, 10, twos, 5, 60).isPresent());
+    assertFalse(BadRuns.badRun(close, 10, twos, 5, 60).isPresent());
     close[5] = 910;
-    assertEquals(1000, ReleaseBadRuns.badRun(close, 10, twos, 5, 60).getAsDouble());
+    assertEquals(1000, BadRuns.badRun(close, 10, twos, 5, 60).getAsDouble());
   }
 
   /**
@@ -276,6 +276,10 @@ class ReleaseSegmentsTest {
     assertEquals(List.of(18), changes(byRelease.found()));
     assertTrue(
         byRelease.parameters().endsWith(", changes between releases only (7 releases)"),
+        byRelease.parameters());
+    // no penalty per change between releases (the re-check decides), not MBIC's
+    assertTrue(
+        byRelease.parameters().startsWith("no penalty between releases (12 per change within"),
         byRelease.parameters());
     assertTrue(ChangesReport.text(byRelease).contains("changes between releases only"));
     // 20 runs in 7 releases: 13 differences within releases, the test's noise taken there

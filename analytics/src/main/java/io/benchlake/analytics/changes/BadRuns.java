@@ -4,13 +4,54 @@ import java.util.Arrays;
 import java.util.OptionalDouble;
 
 /**
- * The bad runs of a history by release ({@link SeriesAnalysis}'s outlier rule, given the releases):
- * the runs of one release measure one build, so a run is judged against the other runs of its
- * release, and a run that another run of its release, or the adjacent run of the next or previous
- * release, agrees with is none.
+ * The bad runs (outliers) of a history ({@link SeriesAnalysis}): in time order a run far from the
+ * runs on both sides, in one direction, while those agree ({@link #inTimeOrder}). By release the
+ * runs of one release measure one build, so a run far from the other runs of its release, which
+ * agree, is a bad run ({@link #badRun}, asked first); of the others, a run that another run of its
+ * release, or the adjacent run of the next or previous release, agrees with is none ({@link
+ * #seconded}), and the rest are judged as in time order.
  */
-final class ReleaseBadRuns {
-  private ReleaseBadRuns() {}
+final class BadRuns {
+  private BadRuns() {}
+
+  /**
+   * The level run i of the first n means has when it is a bad run (more than {@code limit} off),
+   * nothing when it is none; by release when {@code releases} are given (else null).
+   */
+  static OptionalDouble of(double[] means, int n, Releases releases, int i, double limit) {
+    if (releases != null) {
+      OptionalDouble own = badRun(means, n, releases, i, limit);
+      if (own.isPresent() || seconded(means, n, releases, i, limit)) {
+        return own;
+      }
+    }
+    return inTimeOrder(means, n, i, limit);
+  }
+
+  /**
+   * Run i is a bad run where it is farther than {@code limit} from the median of the {@link
+   * SeriesAnalysis#REACH} runs on either side, in the same direction from both, while the two sides
+   * agree (they differ by less than half its distance): its level is then theirs. The first and
+   * last runs have one side and are never one.
+   */
+  static OptionalDouble inTimeOrder(double[] means, int n, int i, double limit) {
+    if (i < 1 || i > n - 2) {
+      return OptionalDouble.empty();
+    }
+    double left =
+        NoiseScale.median(Arrays.copyOfRange(means, Math.max(0, i - SeriesAnalysis.REACH), i));
+    double right =
+        NoiseScale.median(
+            Arrays.copyOfRange(means, i + 1, Math.min(n, i + 1 + SeriesAnalysis.REACH)));
+    double off = means[i] - (left + right) / 2;
+    // far from both sides, in the same direction, while the two sides agree: one bad run
+    return Math.abs(means[i] - left) > limit
+            && Math.abs(means[i] - right) > limit
+            && Math.signum(means[i] - left) == Math.signum(means[i] - right)
+            && Math.abs(left - right) < Math.abs(off) / 2
+        ? OptionalDouble.of((left + right) / 2)
+        : OptionalDouble.empty();
+  }
 
   /**
    * The level the other runs of its release give run i when it is a bad run among them: at least
