@@ -132,7 +132,8 @@ final class Lines {
    * compares the short side's level with the other side's fit, and a short side's level says
    * nothing of its slope: the last 4 runs of a drift of 0.4σ a run passed for a step of 5.8 z
    * against the 10 runs before them, a level (DetectorTest.aShortDriftIsNotCutIntoAStep with
-   * segments of 3 runs).
+   * segments of 3 runs). By release, not where the line is only the step seen as a line ({@link
+   * ReleaseSegments#lineIsTheStep}).
    */
   static boolean shortSideBeatsLine(SeriesAnalysis a, Detector.Change c) {
     Fit before = segment(a, c.from(), c.index());
@@ -141,7 +142,7 @@ final class Lines {
       return true;
     }
     Fit line = segment(a, c.from(), c.to());
-    if (!line.linear()) {
+    if (!line.linear() || ReleaseSegments.lineIsTheStep(a, c, before, after)) {
       return true;
     }
     return gain(c.noise(), line.rss(), before.rss(), after.rss())
