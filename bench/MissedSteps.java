@@ -3,9 +3,11 @@ import io.benchlake.analytics.changes.Detector;
 import io.benchlake.analytics.changes.SeriesAnalysis;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -15,7 +17,9 @@ import java.util.TreeSet;
  * (the same generator and seed): every counted step it misses, with the history's length and shape,
  * the step in units of the detector's noise σ, the runs on each side to the next true step or end,
  * and the stage that lost it: "no-candidate" (the optimal partition put no cut within the margin),
- * "dropped" (a candidate was there, the re-check dropped it) or "season" (a season was taken out),
+ * "dropped" (a candidate was there, the re-check dropped it), "taken" (a report is within the
+ * margin, but the score matches one to one and another counted step took it) or "season" (a
+ * season was taken out),
  * each marked "-in-trend" when a trend was reported over the step (a staircase taken for a line);
  * and the z and p-value of the re-check's test at the true place between the true neighbours. Then
  * the counts by stage, by runs on the shorter side and by step size. The candidates and the test
@@ -68,21 +72,26 @@ public class MissedSteps {
       List<Integer> cand = (List<Integer>) candidates.invoke(a);
       double sd = (double) sigma.invoke(a);
       TreeSet<Integer> all = new TreeSet<>(s.steps());
+      Set<Integer> matched = matched(s.counted(), found, 5);
       for (int c : s.counted()) {
         counted++;
-        if (ChangeScore.truePositives(List.of(c), found, 5) > 0) {
+        if (matched.contains(c)) {
           continue;
         }
         missed++;
         int lo = all.lower(c) == null ? 0 : all.lower(c);
         int hi = all.higher(c) == null ? s.points().size() : all.higher(c);
         boolean inTrend = result.trends().stream().anyMatch(t -> t.from() < c && c < t.to());
+        // a report within the margin that another counted step took (the score matches one to one)
+        boolean taken = ChangeScore.truePositives(List.of(c), found, 5) > 0;
         String stage =
             (result.season() != null
                     ? "season"
-                    : ChangeScore.truePositives(List.of(c), cand, 5) > 0
-                        ? "dropped"
-                        : "no-candidate")
+                    : taken
+                        ? "taken"
+                        : ChangeScore.truePositives(List.of(c), cand, 5) > 0
+                            ? "dropped"
+                            : "no-candidate")
                 + (inTrend ? "-in-trend" : "");
         Detector.Change t = (Detector.Change) test.invoke(null, a, 0.0, lo, c, hi);
         double jump = (mean(s.points(), c, hi) - mean(s.points(), lo, c)) / sd;
@@ -109,6 +118,28 @@ public class MissedSteps {
     System.out.println("by stage " + byStage);
     System.out.println("by runs on the shorter side " + bySide);
     System.out.println("by step / sigma " + bySize);
+  }
+
+  /**
+   * The labels a prediction finds as bench/changes scores them (ChangeScore.truePositives: labels
+   * in order, each taking its closest unused prediction within the margin, the lower on a tie).
+   */
+  private static Set<Integer> matched(List<Integer> labels, List<Integer> predictions, int margin) {
+    TreeSet<Integer> free = new TreeSet<>(predictions);
+    Set<Integer> out = new HashSet<>();
+    for (int tau : new TreeSet<>(labels)) {
+      Integer below = free.floor(tau);
+      Integer above = free.ceiling(tau);
+      Integer best = below != null && tau - below <= margin ? below : null;
+      if (above != null && above - tau <= margin && (best == null || above - tau < tau - best)) {
+        best = above;
+      }
+      if (best != null) {
+        free.remove(best);
+        out.add(tau);
+      }
+    }
+    return out;
   }
 
   private static double mean(List<double[]> points, int from, int to) {
