@@ -132,13 +132,16 @@ final class Lines {
    * compares the short side's level with the other side's fit, and a short side's level says
    * nothing of its slope: the last 4 runs of a drift of 0.4σ a run passed for a step of 5.8 z
    * against the 10 runs before them, a level (DetectorTest.aShortDriftIsNotCutIntoAStep with
-   * segments of 3 runs). By release, not where the line is only the step seen as a line ({@link
-   * ReleaseSegments#lineIsTheStep}).
+   * segments of 3 runs). By release, every change, its sides long or short ({@link
+   * ReleaseSegments#longSidesAgainstLine}), and not where the line is only the step seen as a line
+   * ({@link ReleaseSegments#lineIsTheStep}).
    */
   static boolean shortSideBeatsLine(SeriesAnalysis a, Detector.Change c) {
     Fit before = segment(a, c.from(), c.index());
     Fit after = segment(a, c.index(), c.to());
-    if (before.points() >= TREND_POINTS && after.points() >= TREND_POINTS) {
+    if (before.points() >= TREND_POINTS
+        && after.points() >= TREND_POINTS
+        && !ReleaseSegments.longSidesAgainstLine(a)) {
       return true;
     }
     Fit line = segment(a, c.from(), c.to());
