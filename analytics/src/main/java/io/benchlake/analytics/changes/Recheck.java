@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeSet;
+import java.util.function.IntFunction;
 
 /**
  * Otava's weak-change re-check on the candidates of {@link SeriesAnalysis}: each change is tested
@@ -71,12 +72,24 @@ final class Recheck {
       TreeSet<Integer> cuts,
       Map<Integer, NoiseFloor> floors,
       int c) {
+    return placed(a, pooled, longRun, cuts, floors, c, c);
+  }
+
+  /** {@link #between} of the change at cut c, were it at {@code place} (between the same cuts). */
+  private static Detector.Change placed(
+      SeriesAnalysis a,
+      double pooled,
+      double longRun,
+      TreeSet<Integer> cuts,
+      Map<Integer, NoiseFloor> floors,
+      int c,
+      int place) {
     int lo = bound(cuts.lower(c), 0);
     int hi = bound(cuts.higher(c), a.points());
     NoiseFloor floor = floors.get(c);
     return floor == null
-        ? StepEvidence.betweenChanges(a, pooled, longRun, lo, c, hi)
-        : StepEvidence.inSegment(a, floor.pooled(), Math.max(longRun, floor.phi()), lo, c, hi);
+        ? StepEvidence.betweenChanges(a, pooled, longRun, lo, place, hi)
+        : StepEvidence.inSegment(a, floor.pooled(), Math.max(longRun, floor.phi()), lo, place, hi);
   }
 
   /**
@@ -97,7 +110,11 @@ final class Recheck {
         // before a change is dropped, its sides looked into for a step the partition missed there
         c -> sides == null ? OptionalInt.empty() : sides.rescue(a, pooled, cuts, floors, c),
         floors::remove,
-        c -> sides == null ? c : replaced(a, pooled, longRun, cuts, floors, c));
+        c ->
+            sides == null
+                ? c
+                : replaced(
+                    a, cuts, floors, c, at -> placed(a, pooled, longRun, cuts, floors, c, at)));
   }
 
   private static boolean passes(SeriesAnalysis a, Detector.Change change) {
@@ -107,7 +124,8 @@ final class Recheck {
   /**
    * Where the change at c is: moved (in {@code cuts}, with its floors) to where two levels between
    * its neighbouring changes fit best, when that is within a minimum segment of c, and c fails its
-   * test where it is and passes there; else c.
+   * test ({@code at}: its test were it at a place between the same neighbours) where it is and
+   * passes there; else c.
    *
    * <p>Why: a change is placed by the partition between its candidate neighbours, but tested, once
    * they are dropped, between the changes left, with the Bonferroni of a change placed where the
@@ -128,39 +146,27 @@ final class Recheck {
    */
   private static int replaced(
       SeriesAnalysis a,
-      double pooled,
-      double longRun,
       TreeSet<Integer> cuts,
       Map<Integer, NoiseFloor> floors,
-      int c) {
-    if (passes(a, between(a, pooled, longRun, cuts, floors, c))) {
+      int c,
+      IntFunction<Detector.Change> at) {
+    OptionalInt best =
+        HiddenStep.levelSplit(a, bound(cuts.lower(c), 0), bound(cuts.higher(c), a.points()));
+    if (best.isEmpty()
+        || best.getAsInt() == c
+        || Math.abs(best.getAsInt() - c) > a.settings().minSegment()
+        || passes(a, at.apply(c))
+        || !passes(a, at.apply(best.getAsInt()))) {
       return c;
     }
-    int lo = bound(cuts.lower(c), 0);
-    int hi = bound(cuts.higher(c), a.points());
-    OptionalInt best = HiddenStep.levelSplit(a, lo, hi);
-    if (best.isEmpty() || best.getAsInt() == c) {
-      return c;
-    }
-    int at = best.getAsInt();
-    if (Math.abs(at - c) > a.settings().minSegment()) {
-      return c;
-    }
-    NoiseFloor floor = floors.get(c);
-    Detector.Change there =
-        floor == null
-            ? StepEvidence.betweenChanges(a, pooled, longRun, lo, at, hi)
-            : StepEvidence.inSegment(a, floor.pooled(), Math.max(longRun, floor.phi()), lo, at, hi);
-    if (!passes(a, there)) {
-      return c;
-    }
+    int moved = best.getAsInt();
     cuts.remove(c);
-    cuts.add(at);
+    cuts.add(moved);
+    NoiseFloor floor = floors.remove(c);
     if (floor != null) {
-      floors.remove(c);
-      floors.put(at, floor);
+      floors.put(moved, floor);
     }
-    return at;
+    return moved;
   }
 
   /** Adds the steps {@link HiddenStep} finds inside the segments; whether it found any. */
