@@ -115,12 +115,22 @@ final class HiddenStep {
    * fit it better than its line.
    */
   static OptionalInt split(SeriesAnalysis a, int lo, int hi) {
+    return split(a, lo, hi, a.fit(lo, hi, true).rss());
+  }
+
+  /** Where two levels fit the runs [lo, hi) best, each of at least the minimum segment. */
+  static OptionalInt levelSplit(SeriesAnalysis a, int lo, int hi) {
+    return split(a, lo, hi, Double.POSITIVE_INFINITY);
+  }
+
+  /** Where two levels fit [lo, hi) best, when they leave less than {@code toBeat}. */
+  private static OptionalInt split(SeriesAnalysis a, int lo, int hi, double toBeat) {
     int m = a.shortestSegment();
     if (hi - lo < 2 * m) {
       return OptionalInt.empty();
     }
     int split = -1;
-    double best = a.fit(lo, hi, true).rss();
+    double best = toBeat;
     for (int c = lo + m; c <= hi - m; c++) {
       if (!a.splits(lo, c, hi)) {
         continue;

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 import java.util.function.Predicate;
 
 /**
@@ -52,6 +53,22 @@ final class WeakestFirst {
       Predicate<Detector.Change> passes,
       IntFunction<OptionalInt> rescue,
       IntConsumer dropped) {
+    drop(cuts, test, passes, rescue, dropped, c -> c);
+  }
+
+  /**
+   * {@link #drop(TreeSet, IntFunction, Predicate, IntFunction, IntConsumer)}, and after each drop
+   * each of the two neighbours is offered to {@code replace}, which may move it in {@code cuts} to
+   * another place between its own neighbours and returns where it is then; a moved change and its
+   * new neighbours are tested again.
+   */
+  static void drop(
+      TreeSet<Integer> cuts,
+      IntFunction<Detector.Change> test,
+      Predicate<Detector.Change> passes,
+      IntFunction<OptionalInt> rescue,
+      IntConsumer dropped,
+      IntUnaryOperator replace) {
     WeakestFirst queue = new WeakestFirst(test, passes);
     Set<Integer> added = new HashSet<>();
     for (int c : cuts) {
@@ -77,9 +94,32 @@ final class WeakestFirst {
       Integer higher = cuts.higher(weakest);
       cuts.remove(weakest);
       dropped.accept(weakest);
+      lower = queue.replaced(cuts, lower, replace);
+      higher = queue.replaced(cuts, higher, replace);
       queue.rejudge(lower);
       queue.rejudge(higher);
     }
+  }
+
+  /**
+   * Where the change at c is once {@code replace} has had it (c itself when it stays); when it
+   * moved, it leaves the queue and its new neighbours are tested again.
+   */
+  private Integer replaced(TreeSet<Integer> cuts, Integer c, IntUnaryOperator replace) {
+    if (c == null) {
+      return null;
+    }
+    int at = replace.applyAsInt(c);
+    if (at == c) {
+      return c;
+    }
+    Weak was = failingAt.remove(c);
+    if (was != null) {
+      failing.remove(was);
+    }
+    rejudge(cuts.lower(at));
+    rejudge(cuts.higher(at));
+    return at;
   }
 
   /** Takes the change at c, if there is one, out of the queue, and tests it again. */
