@@ -14,7 +14,8 @@ final class StepEvidence {
 
   /**
    * The step at c between the segments [lo, c) and [c, hi), as levels at the change, tested with
-   * the larger of σ, the pooled spread and the two segments' own spread.
+   * the larger of σ, the pooled spread and the two segments' own spread (in a short history, σ
+   * pooled with that spread where σ is the larger: {@link #noise}).
    */
   static Detector.Change betweenChanges(SeriesAnalysis a, double pooled, int lo, int c, int hi) {
     return betweenChanges(a, pooled, 0, lo, c, hi);
@@ -44,6 +45,60 @@ final class StepEvidence {
         && Math.abs(c.changePct()) >= a.settings().minChange() * 100;
   }
 
+  /**
+   * The runs under which a history's σ is pooled with the residual spread of two levels ({@link
+   * #noise}).
+   */
+  static final int SHORT_HISTORY = 50;
+
+  /**
+   * The degrees of freedom of σ, per first difference: the MAD's σ of n − 1 differences has the
+   * variance of a variance estimate with about 0.3 (n − 1) degrees of freedom (2σ⁴ / Var(σ̂²) for
+   * normal noise, simulated at 12 to 100 runs: the MAD is 37% efficient at the normal, less for the
+   * differences' correlation of −1/2).
+   */
+  static final double SIGMA_DF_PER_DIFFERENCE = 0.3;
+
+  /**
+   * The noise of the test between {@code before} and {@code after}: the largest of σ, the pooled
+   * spread and the two segments' own residual spread (RMS); except where σ is the largest, in a
+   * history under {@link #SHORT_HISTORY} runs, between two levels: there σ² and the residual
+   * spread, squared, are pooled, each weighted by its degrees of freedom (σ's {@link
+   * #SIGMA_DF_PER_DIFFERENCE} per difference, the residuals' one per run less one per level), as a
+   * pooled variance weights its samples.
+   *
+   * <p>Why: the largest of noisy estimates is biased upwards, and from 10-20 differences σ is off
+   * by 30% either way (q10-q90 0.56-1.46 of the truth at 13 runs, normal noise; a step in the
+   * middle adds 10%), where the residual spread of the same runs around two levels is within
+   * 0.71-1.25: the misses of short histories were where σ was high (bench/changes-missed, seed
+   * 20261205: 51 of 83 misses under 3 of the detector's σ, every counted step ≥ 3 true σ; a 4σ step
+   * after 5 of 13 heavy-tailed runs, their spread around the two levels 0.52σ, z 4.39 with σ, 6.35
+   * pooled). Where σ is below the residual spread, that spread is the noise as before (two modes, a
+   * season, a drift's misfit around levels, σ low by chance). Between levels only: around a line
+   * the residuals of a drift are its noise alone, and the last runs of a short drift passed for a
+   * step against the line before them (DetectorTest.theLastRunsOfAShortDriftAreNotAStep, 8 changes
+   * in 200 where it allows 6). Under 50 runs only, where σ has under 15 degrees of freedom: in
+   * every history, 2 more false changes on seeds 20261205 and 1 for no more recall (σ weighted 0.37
+   * there). bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.873 / 0.886 / 0.869 / 0.875 ->
+   * 0.879 / 0.891 / 0.881 / 0.881, precision 0.957 / 0.964 / 0.965 / 0.972 -> 0.956 / 0.964 / 0.966
+   * / 0.972; release histories unchanged (σ there is the runs of one build's).
+   */
+  private static double noise(SeriesAnalysis a, double pooled, Fit before, Fit after) {
+    double residual = Math.max(pooled, Residuals.spread(a, before, after));
+    double sigma = a.sigma();
+    int residualDf = before.points() + after.points() - before.parameters() - after.parameters();
+    if (sigma <= residual
+        || a.points() >= SHORT_HISTORY
+        || before.linear()
+        || after.linear()
+        || residualDf < 1) {
+      return Math.max(sigma, residual);
+    }
+    double sigmaDf = SIGMA_DF_PER_DIFFERENCE * (a.points() - 1);
+    return Math.sqrt(
+        (sigmaDf * sigma * sigma + residualDf * residual * residual) / (sigmaDf + residualDf));
+  }
+
   private static Detector.Change test(
       SeriesAnalysis a, double pooled, double phiFloor, Detector.Test kind, int lo, int c, int hi) {
     Fit before = Lines.segment(a, lo, c);
@@ -52,9 +107,7 @@ final class StepEvidence {
     // by release the noise is that of the runs of one build (ReleaseSegments#pureError): the two
     // segments' own misfit is of releases at other levels, what is tested, not noise
     boolean misfitIsNoise = !ReleaseSegments.pureError(a);
-    double noise =
-        Math.max(
-            Math.max(a.sigma(), pooled), misfitIsNoise ? Residuals.spread(a, before, after) : 0);
+    double noise = misfitIsNoise ? noise(a, pooled, before, after) : Math.max(a.sigma(), pooled);
     double phi =
         Math.max(phiFloor, misfitIsNoise ? Residuals.autocorrelation(a, before, after) : 0);
     double se =

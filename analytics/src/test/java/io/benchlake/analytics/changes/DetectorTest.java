@@ -162,7 +162,7 @@ class DetectorTest {
    * Whether two levels, each of at least {@code minSegment} runs, fit the history better than its
    * line by at least 3² noise² (noise the CoV times 1000).
    */
-  private static boolean stepBeatsLine(List<double[]> points, double noise, int minSegment) {
+  static boolean stepBeatsLine(List<double[]> points, double noise, int minSegment) {
     int n = points.size();
     double[] y = points.stream().mapToDouble(p -> p[0]).toArray();
     double mx = (n - 1) / 2.0;
