@@ -52,6 +52,16 @@ final class StepEvidence {
   static final int SHORT_HISTORY = 50;
 
   /**
+   * The runs from which σ is pooled with the levels' spread ({@link #noise}): under 10, σ has under
+   * 3 degrees of freedom and the levels' spread under 8, and their pooled estimate, which the
+   * z-test takes as known, let noise alone pass for a step (6 runs of 2% noise, seed 24 of
+   * DetectorTest.shortNoisyHistoriesReportNothing: z 4.1, p 4e-5 with the pooled noise, 11.5
+   * against σ 13.5). bench/changes has no history under 10 runs, so its numbers are not moved by
+   * this.
+   */
+  static final int POOLED_FROM = 10;
+
+  /**
    * The degrees of freedom of σ, per first difference: the MAD's σ of n − 1 differences has the
    * variance of a variance estimate with about 0.3 (n − 1) degrees of freedom (2σ⁴ / Var(σ̂²) for
    * normal noise, simulated at 12 to 100 runs: the MAD is 37% efficient at the normal, less for the
@@ -64,8 +74,9 @@ final class StepEvidence {
    * spread and the two segments' own residual spread (RMS); except where σ is the largest, in a
    * history under {@link #SHORT_HISTORY} runs, between two levels: there σ² and the residual
    * spread, squared, are pooled, each weighted by its degrees of freedom (σ's {@link
-   * #SIGMA_DF_PER_DIFFERENCE} per difference, the residuals' one per run less one per level), as a
-   * pooled variance weights its samples.
+   * #SIGMA_DF_PER_DIFFERENCE} per difference, the residuals' one per run less one per level; the
+   * spread is their RSS over the runs, not over its degrees of freedom: the unbiased one was tried
+   * and not kept, docs/changes.md), from {@link #POOLED_FROM} runs.
    *
    * <p>Why: the largest of noisy estimates is biased upwards, and from 10-20 differences σ is off
    * by 30% either way (q10-q90 0.56-1.46 of the truth at 13 runs, normal noise; a step in the
@@ -89,6 +100,7 @@ final class StepEvidence {
     int residualDf = before.points() + after.points() - before.parameters() - after.parameters();
     if (sigma <= residual
         || a.points() >= SHORT_HISTORY
+        || a.points() < POOLED_FROM
         || before.linear()
         || after.linear()
         || residualDf < 1) {

@@ -402,8 +402,9 @@ class ReleaseSegmentsTest {
    */
   @Test
   void aStepAfterALevelNeedNotFitBetterThanALineThatIsNoTrend() {
-    // 14 one-run releases, a weak 2% step after the fourth (which the re-check drops), then 3 runs
-    // 5% lower, at 1% noise: where the step into them passes its test between the ends but the
+    // 17 one-run releases: 4 at 1000, 10 at 980 (a weak 2% step, which the re-check drops), then
+    // 3 at 950 (3% below the middle level, 5% below the start), at 1% noise: where the step into
+    // them passes its test between the ends but the
     // line through all 17 runs fits better than its two levels, the step is found all the same
     // (33 of those 35 histories, 9 when it had to fit better)
     int[] one = new int[17];
