@@ -3,7 +3,6 @@ import io.benchlake.analytics.changes.Detector;
 import io.benchlake.analytics.changes.SeriesAnalysis;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -72,7 +71,7 @@ public class MissedSteps {
       List<Integer> cand = (List<Integer>) candidates.invoke(a);
       double sd = (double) sigma.invoke(a);
       TreeSet<Integer> all = new TreeSet<>(s.steps());
-      Set<Integer> matched = matched(s.counted(), found, 5);
+      Set<Integer> matched = ChangeScore.matched(s.counted(), found, 5);
       for (int c : s.counted()) {
         counted++;
         if (matched.contains(c)) {
@@ -118,28 +117,6 @@ public class MissedSteps {
     System.out.println("by stage " + byStage);
     System.out.println("by runs on the shorter side " + bySide);
     System.out.println("by step / sigma " + bySize);
-  }
-
-  /**
-   * The labels a prediction finds as bench/changes scores them (ChangeScore.truePositives: labels
-   * in order, each taking its closest unused prediction within the margin, the lower on a tie).
-   */
-  private static Set<Integer> matched(List<Integer> labels, List<Integer> predictions, int margin) {
-    TreeSet<Integer> free = new TreeSet<>(predictions);
-    Set<Integer> out = new HashSet<>();
-    for (int tau : new TreeSet<>(labels)) {
-      Integer below = free.floor(tau);
-      Integer above = free.ceiling(tau);
-      Integer best = below != null && tau - below <= margin ? below : null;
-      if (above != null && above - tau <= margin && (best == null || above - tau < tau - best)) {
-        best = above;
-      }
-      if (best != null) {
-        free.remove(best);
-        out.add(tau);
-      }
-    }
-    return out;
   }
 
   private static double mean(List<double[]> points, int from, int to) {

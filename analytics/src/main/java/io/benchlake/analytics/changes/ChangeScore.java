@@ -2,6 +2,7 @@ package io.benchlake.analytics.changes;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -44,14 +45,20 @@ public final class ChangeScore {
     return new Score(precision, recall, f1);
   }
 
+  /** How many labels some prediction within {@code margin} found ({@link #matched}). */
+  public static int truePositives(
+      Collection<Integer> labels, Collection<Integer> predictions, int margin) {
+    return matched(labels, predictions, margin).size();
+  }
+
   /**
    * The labels found by some prediction within {@code margin}, each prediction used once: labels
    * are taken in order and each takes its closest unused prediction (the lower one on a tie).
    */
-  public static int truePositives(
+  public static Set<Integer> matched(
       Collection<Integer> labels, Collection<Integer> predictions, int margin) {
     TreeSet<Integer> free = new TreeSet<>(predictions);
-    int found = 0;
+    Set<Integer> found = new TreeSet<>();
     for (int tau : new TreeSet<>(labels)) {
       Integer below = free.floor(tau);
       Integer above = free.ceiling(tau);
@@ -64,7 +71,7 @@ public final class ChangeScore {
       }
       if (best != null) {
         free.remove(best);
-        found++;
+        found.add(tau);
       }
     }
     return found;

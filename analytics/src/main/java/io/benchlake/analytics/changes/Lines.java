@@ -145,11 +145,10 @@ final class Lines {
       return true;
     }
     Fit line = segment(a, c.from(), c.to());
-    if (!line.linear() || ReleaseSegments.lineIsTheStep(a, c, before, after)) {
-      return true;
-    }
-    return gain(c.noise(), line.rss(), before.rss(), after.rss())
-        >= ReleaseSegments.shortSideGain(a);
+    return !line.linear()
+        || gain(c.noise(), line.rss(), before.rss(), after.rss())
+            >= ReleaseSegments.shortSideGain(a)
+        || ReleaseSegments.lineIsTheStep(a, c, before, after);
   }
 
   private static double slopeT(SeriesAnalysis a, Fit line) {

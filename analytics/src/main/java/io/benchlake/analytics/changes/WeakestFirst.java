@@ -109,9 +109,18 @@ final class WeakestFirst {
     if (c == null) {
       return null;
     }
+    Integer lower = cuts.lower(c);
+    Integer higher = cuts.higher(c);
     int at = replace.applyAsInt(c);
     if (at == c) {
       return c;
+    }
+    if (!cuts.contains(at)
+        || cuts.contains(c)
+        || (lower != null && at <= lower)
+        || (higher != null && at >= higher)) {
+      // as for a rescue: a move must stay between the same neighbours, or the queue is wrong
+      throw new IllegalStateException("the change at " + c + " was moved to " + at);
     }
     Weak was = failingAt.remove(c);
     if (was != null) {
