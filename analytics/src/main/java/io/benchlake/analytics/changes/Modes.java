@@ -49,22 +49,10 @@ final class Modes {
     double[] res = Seasonality.residuals(a, changes, true);
     double[] sorted = res.clone();
     Arrays.sort(sorted);
-    double[] sum = new double[n + 1];
-    double[] sq = new double[n + 1];
-    for (int i = 0; i < n; i++) {
-      sum[i + 1] = sum[i] + sorted[i];
-      sq[i + 1] = sq[i] + sorted[i] * sorted[i];
-    }
-    int fewest = Math.max(3, (int) Math.ceil(SMALLER_SHARE * n));
-    int split = -1;
-    double best = Double.POSITIVE_INFINITY;
-    for (int k = fewest; k <= n - fewest; k++) {
-      double within = ss(sum, sq, 0, k) + ss(sum, sq, k, n);
-      if (within < best) {
-        best = within;
-        split = k;
-      }
-    }
+    double[][] sums = prefixSums(sorted);
+    double[] sum = sums[0];
+    double[] sq = sums[1];
+    int split = twoMeans(sum, sq, Math.max(3, (int) Math.ceil(SMALLER_SHARE * n)));
     if (split < 0) {
       return Optional.empty();
     }
@@ -86,6 +74,36 @@ final class Modes {
       }
     }
     return Optional.of(offsets);
+  }
+
+  /**
+   * Where sorted values split into two clusters with the least sum of squares within them, each of
+   * at least {@code fewest} (exact 1-D two-means, Fisher 1958), given their prefix sums and sums of
+   * squares; -1 when there are too few.
+   */
+  static int twoMeans(double[] sum, double[] sq, int fewest) {
+    int n = sum.length - 1;
+    int split = -1;
+    double best = Double.POSITIVE_INFINITY;
+    for (int k = fewest; k <= n - fewest; k++) {
+      double within = ss(sum, sq, 0, k) + ss(sum, sq, k, n);
+      if (within < best) {
+        best = within;
+        split = k;
+      }
+    }
+    return split;
+  }
+
+  /** The prefix sums of {@code values} and of their squares: [0][k] and [1][k] over the first k. */
+  static double[][] prefixSums(double[] values) {
+    int n = values.length;
+    double[][] sums = new double[2][n + 1];
+    for (int i = 0; i < n; i++) {
+      sums[0][i + 1] = sums[0][i] + values[i];
+      sums[1][i + 1] = sums[1][i] + values[i] * values[i];
+    }
+    return sums;
   }
 
   /** The sum of squares about their mean of the sorted values [from, to). */

@@ -31,7 +31,7 @@ final class SeasonsAndModes {
     // at them, a season's swings leave no pattern around the changes to be found
     return season
         .map(s -> a.less(s::at).result().withSeason(s, first.outliers()))
-        .orElseGet(() -> withoutSecondMode(a, a.withHiddenSteps()));
+        .orElseGet(() -> withStepAcrossModes(a, withoutSecondMode(a, a.withHiddenSteps())));
   }
 
   /**
@@ -86,6 +86,14 @@ final class SeasonsAndModes {
         .flatMap(moved -> Modes.offsets(a, cuts(moved.result())))
         .map(offsets -> a.less(i -> offsets[i]).result().withSeason(null, judged.outliers()))
         .orElse(judged);
+  }
+
+  /**
+   * {@code judged} with a step that moves both of two modes added, where there is one ({@link
+   * ModeShift}).
+   */
+  private static Detector.Result withStepAcrossModes(SeriesAnalysis a, Detector.Result judged) {
+    return ModeShift.added(a, judged).orElse(judged);
   }
 
   private static List<Integer> cuts(Detector.Result r) {
