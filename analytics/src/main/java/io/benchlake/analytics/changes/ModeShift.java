@@ -153,11 +153,17 @@ final class ModeShift {
         continue; // a line, which levels with modes would cut into a staircase
       }
       double whole = cost(a, lo, hi, gap);
-      for (int c = lo + m; c <= hi - m; c++) {
-        if (!a.splits(lo, c, hi)) {
+      // both sides' runs kept sorted as the split moves: O(n) per place, not a sort of each side
+      // (1,000 runs: the detector 250 -> 125 ms, bench/changes-time)
+      SortedRuns left = new SortedRuns(hi - lo);
+      SortedRuns right = SortedRuns.of(a, lo, hi);
+      for (int c = lo + 1; c <= hi - m; c++) {
+        left.add(a.centred(c - 1));
+        right.remove(a.centred(c - 1));
+        if (c < lo + m || !a.splits(lo, c, hi)) {
           continue;
         }
-        double gain = whole - cost(a, lo, c, gap) - cost(a, c, hi, gap);
+        double gain = whole - left.labels(gap).cost() - right.labels(gap).cost();
         if (gain > bestGain) {
           bestGain = gain;
           best = c;
@@ -333,15 +339,11 @@ final class ModeShift {
     }
 
     static Labels of(SeriesAnalysis a, int lo, int hi, double gap) {
-      int len = hi - lo;
-      double[] v = new double[len];
-      for (int i = lo; i < hi; i++) {
-        v[i - lo] = a.centred(i);
-      }
-      Arrays.sort(v);
-      double[][] sums = Modes.prefixSums(v);
-      double[] s1 = sums[0];
-      double[] s2 = sums[1];
+      return SortedRuns.of(a, lo, hi).labels(gap);
+    }
+
+    /** The labelling of the {@code len} sorted runs {@code v}, whose prefix sums are s1 and s2. */
+    private static Labels ofSorted(double[] v, int len, double[] s1, double[] s2, double gap) {
       double best = Double.POSITIVE_INFINITY;
       int bestK = len;
       for (int k = len; k >= 0; k--) { // the lower k runs on the lower level
@@ -357,6 +359,58 @@ final class ModeShift {
       double level = (s1[len] - gap * (len - bestK)) / len;
       double threshold = bestK < len ? v[bestK] : Double.POSITIVE_INFINITY;
       return new Labels(level, threshold, len - bestK, best);
+    }
+  }
+
+  /**
+   * The runs of a stretch of the history in ascending order, to which a run can be added or from
+   * which one can be taken, and their labelling by the mode model ({@link Labels}).
+   */
+  private static final class SortedRuns {
+    private final double[] v;
+    private final double[] s1;
+    private final double[] s2;
+    private int size;
+
+    SortedRuns(int capacity) {
+      v = new double[capacity];
+      s1 = new double[capacity + 1];
+      s2 = new double[capacity + 1];
+    }
+
+    static SortedRuns of(SeriesAnalysis a, int lo, int hi) {
+      SortedRuns runs = new SortedRuns(hi - lo);
+      for (int i = lo; i < hi; i++) {
+        runs.v[i - lo] = a.centred(i);
+      }
+      runs.size = hi - lo;
+      Arrays.sort(runs.v);
+      return runs;
+    }
+
+    void add(double x) {
+      int at = Arrays.binarySearch(v, 0, size, x);
+      at = at < 0 ? -at - 1 : at;
+      System.arraycopy(v, at, v, at + 1, size - at);
+      v[at] = x;
+      size++;
+    }
+
+    void remove(double x) {
+      int at = Arrays.binarySearch(v, 0, size, x);
+      System.arraycopy(v, at + 1, v, at, size - at - 1);
+      size--;
+    }
+
+    /**
+     * The best labelling of these runs ({@link Labels}), prefix sums as {@link Modes#prefixSums}.
+     */
+    Labels labels(double gap) {
+      for (int i = 0; i < size; i++) {
+        s1[i + 1] = s1[i] + v[i];
+        s2[i + 1] = s2[i] + v[i] * v[i];
+      }
+      return Labels.ofSorted(v, size, s1, s2, gap);
     }
   }
 }
