@@ -59,6 +59,13 @@ final class ModeShift {
   static final double PRICE = 1.25;
 
   /**
+   * The longest segment searched: the search costs O(n²) per segment (about 10 ms at 1,000 runs, so
+   * a second at 10,000); beyond this a step that moves both modes is left to the rest of the
+   * detector.
+   */
+  static final int MOST_RUNS = 5_000;
+
+  /**
    * The result of the history with a step that moves both modes added, when there is one: the
    * history with its runs on one mode (labelled around its changes and that step) analysed again,
    * when a change is kept within a minimum segment of the step; else empty.
@@ -67,7 +74,6 @@ final class ModeShift {
     if (a.byRelease()) {
       return Optional.empty();
     }
-    int n = a.points();
     TreeSet<Integer> cuts =
         new TreeSet<>(judged.changes().stream().map(Detector.Change::index).toList());
     double gap = switchSize(a, cuts);
@@ -75,20 +81,19 @@ final class ModeShift {
       return Optional.empty();
     }
     int step = -1;
+    TreeSet<Integer> with = cuts;
     for (int round = 0; round < 2; round++) {
       step = bestSplit(a, cuts, judged.trends(), gap);
       if (step < 0) {
         return Optional.empty();
       }
-      TreeSet<Integer> with = new TreeSet<>(cuts);
+      with = new TreeSet<>(cuts);
       with.add(step);
       gap = refitted(a, with, gap);
       if (!(gap > 0)) {
         return Optional.empty();
       }
     }
-    TreeSet<Integer> with = new TreeSet<>(cuts);
-    with.add(step);
     Optional<double[]> offsets = offsets(a, with, step, gap);
     if (offsets.isEmpty()) {
       return Optional.empty();
@@ -130,20 +135,19 @@ final class ModeShift {
       SeriesAnalysis a, TreeSet<Integer> cuts, List<Detector.Trend> trends, double gap) {
     int n = a.points();
     int m = a.shortestSegment();
-    List<Integer> ends = new ArrayList<>(cuts);
-    ends.add(n);
+    List<Integer> ends = ends(cuts, n);
     double total = 0;
     int lo = 0;
     for (int hi : ends) {
       total += cost(a, lo, hi, gap);
       lo = hi;
     }
-    double noise = total / n;
-    if (!(noise > 0)) {
+    double noiseSq = total / n;
+    if (!(noiseSq > 0)) {
       return -1;
     }
     int best = -1;
-    double bestGain = PRICE * a.penalty() * noise;
+    double bestGain = PRICE * a.penalty() * noiseSq;
     lo = 0;
     for (int hi : ends) {
       int from = lo;
@@ -151,6 +155,10 @@ final class ModeShift {
       if (trends.stream().anyMatch(t -> t.from() < to && t.to() > from)) {
         lo = hi;
         continue; // a line, which levels with modes would cut into a staircase
+      }
+      if (hi - lo > MOST_RUNS) {
+        lo = hi;
+        continue; // O(n²) below: the search is left out of very long segments
       }
       double whole = cost(a, lo, hi, gap);
       // both sides' runs kept sorted as the split moves: O(n) per place, not a sort of each side
@@ -222,7 +230,7 @@ final class ModeShift {
     for (int hi : ends) {
       Labels l = Labels.of(a, lo, hi, gap);
       labels.add(l);
-      if (l.upper() > 0 && l.upper() < hi - lo) {
+      if (l.twoLevels(lo, hi)) {
         upper += l.upper();
         lower += hi - lo - l.upper();
       }
@@ -245,14 +253,18 @@ final class ModeShift {
     for (int s = 0; s < ends.size(); s++) {
       int hi = ends.get(s);
       Labels l = labels.get(s);
-      boolean twoLevels = l.upper() > 0 && l.upper() < hi - lo;
+      boolean twoLevels = l.twoLevels(lo, hi);
       int onOther = otherIsUpper ? l.upper() : hi - lo - l.upper();
       if (twoLevels && 2 * onOther > hi - lo) {
         return Optional.empty(); // the other mode the larger in a segment: a level, not a mode
       }
+      // the residual from the segment's base level: the lower level, or the upper one where the
+      // other mode is the lower (a residual from the lower level put the base runs of such a
+      // segment at g and those of a one-level segment at 0, and D could never pass)
+      double baseLevel = twoLevels && !otherIsUpper ? l.level() + gap : l.level();
       for (int i = lo; i < hi; i++) {
         boolean isUpper = a.centred(i) >= l.threshold();
-        double r = a.centred(i) - l.level();
+        double r = a.centred(i) - baseLevel;
         if (twoLevels && isUpper == otherIsUpper) {
           offsets[i] = otherIsUpper ? gap : -gap;
           other[otherCount++] = r;
@@ -398,6 +410,7 @@ final class ModeShift {
 
     void remove(double x) {
       int at = Arrays.binarySearch(v, 0, size, x);
+      assert at >= 0 : x;
       System.arraycopy(v, at + 1, v, at, size - at - 1);
       size--;
     }

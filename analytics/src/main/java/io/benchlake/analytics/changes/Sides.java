@@ -12,21 +12,23 @@ import java.util.TreeSet;
  * back down 6 runs later), that side's level, spread and autocorrelation hold the missed step's
  * misfit, and a true step fails against it; dropped, its segment is then one level or line over
  * both steps, and no one step splits it well. So before the weakest failing change is dropped, each
- * of its two sides is searched for a step hidden there ({@link HiddenStep#in}, with the floors of a
- * step found inside a segment); the step that passes is added and the change re-tested against it:
- * the look inside the neighbour segments of binary segmentation for close changes (Fryzlewicz's
- * wild binary segmentation, Annals of Statistics 2014, draws intervals so that some hold one change
- * alone; the narrowest-over-threshold rule of Baranowski, Chen and Fryzlewicz, JRSS B 81(3) 2019,
- * R's {@code not}, keeps the narrowest interval whose step passes). The change is kept so only when
- * it then passes the test of a step found inside a segment (the whole history's autocorrelation as
- * a floor) with its Bonferroni over the positions of the segment it was searched in before (its new
- * neighbour was searched for). Time order only, and not in the long-run re-check. A 3% bump of 8
- * runs in 120 runs at 1% noise: both ends found in 88 of 100 histories, from 71 (SidesTest).
- * bench/changes, seeds 20261205 / 1 / 42 / 99: recall 0.870 / 0.883 / 0.865 / 0.868 -> 0.873 /
- * 0.886 / 0.869 / 0.875, precision 0.961 / 0.967 / 0.968 / 0.972 -> 0.957 / 0.964 / 0.965 / 0.972.
- * Every failing change's sides looked into, the change re-tested by the plain re-check and no
- * Bonferroni over the wider segment: recall 0.880 / 0.890 / 0.869 / 0.880, precision 0.952 / 0.960
- * / 0.960 / 0.965 (a 5-run dip of heavy-tailed noise in 856 runs passed for two changes).
+ * of its two sides is searched for a step hidden there ({@link HiddenStep#in}, with the
+ * autocorrelation floor taken around the cuts with that step among them, {@link #withStep}); the
+ * step that passes is added and the change re-tested against it: the look inside the neighbour
+ * segments of binary segmentation for close changes (Fryzlewicz's wild binary segmentation, Annals
+ * of Statistics 2014, draws intervals so that some hold one change alone; the
+ * narrowest-over-threshold rule of Baranowski, Chen and Fryzlewicz, JRSS B 81(3) 2019, R's {@code
+ * not}, keeps the narrowest interval whose step passes). The change is kept so only when it then
+ * passes the test of a step found inside a segment (the autocorrelation around the cuts with the
+ * side step, at least the long-run one around the cuts as they are) with its Bonferroni over the
+ * positions of the segment it was searched in before (its new neighbour was searched for). Time
+ * order only, and not in the long-run re-check. A 3% bump of 8 runs in 120 runs at 1% noise: both
+ * ends found in 88 of 100 histories, from 71 (SidesTest). bench/changes, seeds 20261205 / 1 / 42 /
+ * 99: recall 0.870 / 0.883 / 0.865 / 0.868 -> 0.873 / 0.886 / 0.869 / 0.875, precision 0.961 /
+ * 0.967 / 0.968 / 0.972 -> 0.957 / 0.964 / 0.965 / 0.972. Every failing change's sides looked into,
+ * the change re-tested by the plain re-check and no Bonferroni over the wider segment: recall 0.880
+ * / 0.890 / 0.869 / 0.880, precision 0.952 / 0.960 / 0.960 / 0.965 (a 5-run dip of heavy-tailed
+ * noise in 856 runs passed for two changes).
  */
 final class Sides {
   private final Set<Integer> tried;
