@@ -163,8 +163,8 @@ final class ModeShift {
       double whole = cost(a, lo, hi, gap);
       // both sides' runs kept sorted as the split moves: O(n) per place, not a sort of each side
       // (1,000 runs: the detector 250 -> 125 ms, bench/changes-time)
-      SortedRuns left = new SortedRuns(hi - lo);
-      SortedRuns right = SortedRuns.of(a, lo, hi);
+      ModeLabels.SortedRuns left = new ModeLabels.SortedRuns(hi - lo);
+      ModeLabels.SortedRuns right = ModeLabels.SortedRuns.of(a, lo, hi);
       for (int c = lo + 1; c <= hi - m; c++) {
         left.add(a.centred(c - 1));
         right.remove(a.centred(c - 1));
@@ -184,7 +184,7 @@ final class ModeShift {
 
   /** The mode model's residual sum of squares of the runs [lo, hi): its best labelling. */
   private static double cost(SeriesAnalysis a, int lo, int hi, double gap) {
-    return Labels.of(a, lo, hi, gap).cost();
+    return ModeLabels.of(a, lo, hi, gap).cost();
   }
 
   /**
@@ -195,7 +195,7 @@ final class ModeShift {
     double sxx = 0;
     int lo = 0;
     for (int hi : ends(cuts, a.points())) {
-      Labels l = Labels.of(a, lo, hi, gap);
+      ModeLabels l = ModeLabels.of(a, lo, hi, gap);
       int len = hi - lo;
       double zBar = (double) l.upper() / len;
       double yBar = 0;
@@ -223,12 +223,12 @@ final class ModeShift {
       SeriesAnalysis a, TreeSet<Integer> cuts, int step, double gap) {
     int n = a.points();
     List<Integer> ends = ends(cuts, n);
-    List<Labels> labels = new ArrayList<>();
+    List<ModeLabels> labels = new ArrayList<>();
     int lower = 0;
     int upper = 0;
     int lo = 0;
     for (int hi : ends) {
-      Labels l = Labels.of(a, lo, hi, gap);
+      ModeLabels l = ModeLabels.of(a, lo, hi, gap);
       labels.add(l);
       if (l.twoLevels(lo, hi)) {
         upper += l.upper();
@@ -252,7 +252,7 @@ final class ModeShift {
     lo = 0;
     for (int s = 0; s < ends.size(); s++) {
       int hi = ends.get(s);
-      Labels l = labels.get(s);
+      ModeLabels l = labels.get(s);
       boolean twoLevels = l.twoLevels(lo, hi);
       int onOther = otherIsUpper ? l.upper() : hi - lo - l.upper();
       if (twoLevels && 2 * onOther > hi - lo) {
@@ -285,7 +285,8 @@ final class ModeShift {
   }
 
   /** Whether the segments either side of the step each hold runs on both of their levels. */
-  private static boolean bothModesEitherSide(List<Labels> labels, List<Integer> ends, int step) {
+  private static boolean bothModesEitherSide(
+      List<ModeLabels> labels, List<Integer> ends, int step) {
     int s = ends.indexOf(step);
     return s >= 0
         && s + 1 < labels.size()
@@ -337,93 +338,5 @@ final class ModeShift {
     List<Integer> ends = new ArrayList<>(cuts);
     ends.add(n);
     return ends;
-  }
-
-  /**
-   * The best labelling of the runs of one segment by the mode model (gap g &gt; 0): the runs at or
-   * above {@code threshold} on the upper of its two levels, {@code upper} of them, the lower level
-   * {@code level}, and the residual sum of squares; found exactly over the splits of the sorted
-   * runs (given μ, each run is on the nearer level, so the best labelling is such a split).
-   */
-  record Labels(double level, double threshold, int upper, double cost) {
-    boolean twoLevels(int lo, int hi) {
-      return upper > 0 && upper < hi - lo;
-    }
-
-    static Labels of(SeriesAnalysis a, int lo, int hi, double gap) {
-      return SortedRuns.of(a, lo, hi).labels(gap);
-    }
-
-    /** The labelling of the {@code len} sorted runs {@code v}, whose prefix sums are s1 and s2. */
-    private static Labels ofSorted(double[] v, int len, double[] s1, double[] s2, double gap) {
-      double best = Double.POSITIVE_INFINITY;
-      int bestK = len;
-      for (int k = len; k >= 0; k--) { // the lower k runs on the lower level
-        int up = len - k;
-        double sum = s1[len] - gap * up;
-        double sq = s2[len] - 2 * gap * (s1[len] - s1[k]) + gap * gap * up;
-        double rss = Math.max(0, sq - sum * sum / len);
-        if (rss < best) {
-          best = rss;
-          bestK = k;
-        }
-      }
-      double level = (s1[len] - gap * (len - bestK)) / len;
-      double threshold = bestK < len ? v[bestK] : Double.POSITIVE_INFINITY;
-      return new Labels(level, threshold, len - bestK, best);
-    }
-  }
-
-  /**
-   * The runs of a stretch of the history in ascending order, to which a run can be added or from
-   * which one can be taken, and their labelling by the mode model ({@link Labels}).
-   */
-  private static final class SortedRuns {
-    private final double[] v;
-    private final double[] s1;
-    private final double[] s2;
-    private int size;
-
-    SortedRuns(int capacity) {
-      v = new double[capacity];
-      s1 = new double[capacity + 1];
-      s2 = new double[capacity + 1];
-    }
-
-    static SortedRuns of(SeriesAnalysis a, int lo, int hi) {
-      SortedRuns runs = new SortedRuns(hi - lo);
-      for (int i = lo; i < hi; i++) {
-        runs.v[i - lo] = a.centred(i);
-      }
-      runs.size = hi - lo;
-      Arrays.sort(runs.v);
-      return runs;
-    }
-
-    void add(double x) {
-      int at = Arrays.binarySearch(v, 0, size, x);
-      at = at < 0 ? -at - 1 : at;
-      System.arraycopy(v, at, v, at + 1, size - at);
-      v[at] = x;
-      size++;
-    }
-
-    void remove(double x) {
-      int at = Arrays.binarySearch(v, 0, size, x);
-      assert at >= 0 : x;
-      System.arraycopy(v, at + 1, v, at, size - at - 1);
-      size--;
-    }
-
-    /**
-     * The best labelling of these runs ({@link Labels}), prefix sums as {@link Modes#prefixSums}.
-     */
-    Labels labels(double gap) {
-      for (int i = 0; i < size; i++) {
-        s1[i + 1] = s1[i] + v[i];
-        s2[i + 1] = s2[i] + v[i] * v[i];
-      }
-      return Labels.ofSorted(v, size, s1, s2, gap);
-    }
   }
 }
