@@ -300,7 +300,7 @@ final class ModeShift {
    * #RUNS_Z}. A mode is drawn afresh at every run; a drift or a wander labelled as two modes puts
    * the later (or the higher) runs on the other mode together.
    */
-  private static boolean persistent(double[] offsets) {
+  static boolean persistent(double[] offsets) {
     int n = offsets.length;
     int others = 0;
     int runs = 1;
