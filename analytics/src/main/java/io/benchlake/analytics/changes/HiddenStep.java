@@ -33,10 +33,15 @@ final class HiddenStep {
    */
   static Optional<Detector.Change> in(SeriesAnalysis a, double pooled, double phi, int lo, int hi) {
     OptionalInt at = split(a, lo, hi);
-    if (at.isEmpty()) {
-      return Optional.empty();
-    }
-    int split = at.getAsInt();
+    return at.isEmpty() ? Optional.empty() : at(a, pooled, phi, lo, at.getAsInt(), hi);
+  }
+
+  /**
+   * The step at {@code split} inside the segment [lo, hi), where two levels fit it best ({@link
+   * #split}), if it passes as {@link #in} asks.
+   */
+  static Optional<Detector.Change> at(
+      SeriesAnalysis a, double pooled, double phi, int lo, int split, int hi) {
     double line = a.fit(lo, hi, true).rss();
     double best = a.fit(lo, split, false).rss() + a.fit(split, hi, false).rss();
     Detector.Change step = StepEvidence.inSegment(a, pooled, phi, lo, split, hi);

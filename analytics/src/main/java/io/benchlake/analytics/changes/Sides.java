@@ -84,8 +84,8 @@ final class Sides {
   }
 
   /**
-   * The step {@link HiddenStep#in} finds in the side [from, to), tested with the floors {@link
-   * #withStep} of the split where two levels fit that side best.
+   * The step {@link HiddenStep#in} finds in the side [from, to), at the split where two levels fit
+   * that side best, tested with the floors {@link #withStep} of that split.
    */
   private static Optional<Detector.Change> sideStep(
       SeriesAnalysis a, double pooled, double longRun, TreeSet<Integer> cuts, int from, int to) {
@@ -94,7 +94,7 @@ final class Sides {
       return Optional.empty();
     }
     NoiseFloor floor = withStep(a, pooled, longRun, cuts, split.getAsInt());
-    return HiddenStep.in(a, floor.pooled(), floor.phi(), from, to);
+    return HiddenStep.at(a, floor.pooled(), floor.phi(), from, split.getAsInt(), to);
   }
 
   /**
