@@ -278,9 +278,11 @@ final class ModeShift {
       return Optional.empty();
     }
     double d =
-        Math.sqrt(2)
-            * Math.abs(mean(other, otherCount) - mean(base, bases))
-            / Math.sqrt(variance(base, bases) + variance(other, otherCount));
+        Modes.ashmanD(
+            mean(other, otherCount),
+            variance(other, otherCount),
+            mean(base, bases),
+            variance(base, bases));
     return d >= Modes.SEPARATION ? Optional.of(offsets) : Optional.empty();
   }
 

@@ -60,8 +60,7 @@ final class Modes {
     double high = (sum[n] - sum[split]) / (n - split);
     double lowVar = ss(sum, sq, 0, split) / split;
     double highVar = ss(sum, sq, split, n) / (n - split);
-    double d = Math.sqrt(2) * (high - low) / Math.sqrt(lowVar + highVar);
-    if (!(d >= SEPARATION)) {
+    if (!(ashmanD(low, lowVar, high, highVar) >= SEPARATION)) {
       return Optional.empty();
     }
     double threshold = (sorted[split - 1] + sorted[split]) / 2;
@@ -74,6 +73,11 @@ final class Modes {
       }
     }
     return Optional.of(offsets);
+  }
+
+  /** Ashman's D of two clusters given their means and variances (see the class's comment). */
+  static double ashmanD(double mean1, double var1, double mean2, double var2) {
+    return Math.sqrt(2) * Math.abs(mean1 - mean2) / Math.sqrt(var1 + var2);
   }
 
   /**
