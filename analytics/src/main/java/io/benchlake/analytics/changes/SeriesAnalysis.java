@@ -253,7 +253,7 @@ public final class SeriesAnalysis {
   }
 
   /** The change points of the best partition of the whole history, in order. */
-  private List<Integer> candidates() {
+  List<Integer> candidates() {
     List<Integer> cuts = new ArrayList<>();
     if (n < 2 * settings.minSegment()) { // as splits() says
       return cuts;
