@@ -214,14 +214,7 @@ class DetectorTest {
     // one line, two levels split it where it crosses its mean, and the last 5 runs are a level
     // the re-check compared with the drift as though it had stopped. Found as a shift of the
     // trend's line (StepInTrend): at run 25 in none of 40 histories before, 20 now
-    int found = 0;
-    for (long seed = 1; seed <= 40; seed++) {
-      List<double[]> points = series(seed, 30, 0.01, i -> 1000 + 10 * i - (i >= 25 ? 40 : 0));
-      found +=
-          Detector.detect(points, DEFAULTS).changes().stream().anyMatch(c -> c.index() == 25)
-              ? 1
-              : 0;
-    }
+    int found = foundIn40(n -> series(n, 30, 0.01, i -> 1000 + 10 * i - (i >= 25 ? 40 : 0)), 25);
     assertTrue(found >= 16, "found in " + found + " of 40");
   }
 
@@ -251,15 +244,21 @@ class DetectorTest {
     assertEquals(
         3 * Math.log(18), SeriesAnalysis.of(series(1, 18, 0.01, i -> 1000), DEFAULTS).penalty());
     assertEquals(12, SeriesAnalysis.of(series(1, 100, 0.01, i -> 1000), DEFAULTS).penalty());
+    int found = foundIn40(n -> series(n, 18, 0.01, i -> i < 6 ? 1000 : i < 12 ? 1035 : 1070), 6);
+    assertTrue(found >= 9, "found in " + found + " of 40");
+  }
+
+  /** In how many of the histories of seeds 1 to 40 a change is reported at {@code at}. */
+  private static int foundIn40(java.util.function.LongFunction<List<double[]>> history, int at) {
     int found = 0;
     for (long seed = 1; seed <= 40; seed++) {
-      List<double[]> points = series(seed, 18, 0.01, i -> i < 6 ? 1000 : i < 12 ? 1035 : 1070);
       found +=
-          Detector.detect(points, DEFAULTS).changes().stream().anyMatch(c -> c.index() == 6)
+          Detector.detect(history.apply(seed), DEFAULTS).changes().stream()
+                  .anyMatch(c -> c.index() == at)
               ? 1
               : 0;
     }
-    assertTrue(found >= 9, "found in " + found + " of 40");
+    return found;
   }
 
   @Test
