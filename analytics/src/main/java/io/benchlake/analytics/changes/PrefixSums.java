@@ -79,4 +79,42 @@ final class PrefixSums {
     double slope = sp / ssx;
     return new Fit(from, to, (int) n, my, slope, mx, ssx, Math.max(0, ssy - sp * sp / ssx));
   }
+
+  /**
+   * The least-squares fit of the points [from, to) as one line whose level shifts at {@code split}
+   * (two intercepts, one slope: the within-groups regression of an analysis of covariance); null
+   * where a side has no counted point or the points give no slope.
+   */
+  BrokenLine brokenLine(int from, int split, int to) {
+    double n1 = sw[split] - sw[from];
+    double n2 = sw[to] - sw[split];
+    if (n1 == 0 || n2 == 0) {
+      return null;
+    }
+    double mx1 = (sx[split] - sx[from]) / n1;
+    double my1 = (sy[split] - sy[from]) / n1;
+    double mx2 = (sx[to] - sx[split]) / n2;
+    double my2 = (sy[to] - sy[split]) / n2;
+    double ssx1 = sxx[split] - sxx[from] - n1 * mx1 * mx1;
+    double ssx2 = sxx[to] - sxx[split] - n2 * mx2 * mx2;
+    double sp1 = sxy[split] - sxy[from] - n1 * mx1 * my1;
+    double sp2 = sxy[to] - sxy[split] - n2 * mx2 * my2;
+    double ssy1 = Math.max(0, syy[split] - syy[from] - n1 * my1 * my1);
+    double ssy2 = Math.max(0, syy[to] - syy[split] - n2 * my2 * my2);
+    double ssx = ssx1 + ssx2;
+    if (!(ssx > 0)) {
+      return null;
+    }
+    double slope = (sp1 + sp2) / ssx;
+    double gap = mx2 - mx1;
+    return new BrokenLine(
+        new Fit(from, split, (int) n1, my1, slope, mx1, ssx1, side(ssy1, sp1, ssx1, slope)),
+        new Fit(split, to, (int) n2, my2, slope, mx2, ssx2, side(ssy2, sp2, ssx2, slope)),
+        1 / n1 + 1 / n2 + gap * gap / ssx);
+  }
+
+  /** The residual sum of squares of one side around the line of the given slope through it. */
+  private static double side(double ssy, double sp, double ssx, double slope) {
+    return Math.max(0, ssy - 2 * slope * sp + slope * slope * ssx);
+  }
 }

@@ -2,10 +2,12 @@ package io.benchlake.analytics.changes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.IntFunction;
 
@@ -14,8 +16,8 @@ import java.util.function.IntFunction;
  * between its neighbouring changes ({@link StepEvidence}), the weakest failing one is dropped and
  * the rest re-tested, until every change passes (a failing change's sides are first searched for a
  * step the partition missed there, {@link Sides}); then the steps {@link HiddenStep} finds inside
- * the segments are added and the re-check runs again; then the evidence of each change, the trends
- * ({@link Lines}) and the outliers.
+ * the segments (or a shift of a trend's line, {@link StepInTrend}) are added and the re-check runs
+ * again; then the evidence of each change, the trends ({@link Lines}) and the outliers.
  */
 final class Recheck {
   private Recheck() {}
@@ -24,15 +26,17 @@ final class Recheck {
     TreeSet<Integer> cuts = new TreeSet<>(candidates);
     double pooled = NoiseFloor.pooledSpread(a, cuts);
     // the steps found inside segments, each with the autocorrelation floor it was admitted with:
-    // the re-check keeps it, and its evidence shows it, by that stricter test, not the plain one
+    // the re-check keeps it, and its evidence shows it, by that stricter test, not the plain one;
+    // those found as a shift of a trend's line by that test ({@link StepInTrend})
     Map<Integer, NoiseFloor> floors = new HashMap<>();
+    Set<Integer> inTrend = new HashSet<>();
     // a step found inside a segment is kept only once: when the re-check drops it again, or a
     // neighbour of it, the next round does not bring it back (no cycle)
     TreeSet<Integer> tried = new TreeSet<>();
     Sides sides = hiddenSteps && !a.byRelease() ? new Sides(tried) : null;
-    dropWeakest(a, pooled, 0, cuts, floors, sides);
-    while (hiddenSteps && addHiddenSteps(a, pooled, cuts, tried, floors)) {
-      dropWeakest(a, pooled, 0, cuts, floors, sides);
+    dropWeakest(a, pooled, 0, cuts, floors, inTrend, sides);
+    while (hiddenSteps && addHiddenSteps(a, pooled, cuts, tried, floors, inTrend)) {
+      dropWeakest(a, pooled, 0, cuts, floors, inTrend, sides);
     }
     // the changes tested again, once, with the long-run autocorrelation of the residuals around
     // them as a floor (a two-step estimate: the model, then its noise from its residuals): taken
@@ -40,10 +44,10 @@ final class Recheck {
     // each drop, a true step's misfit widens the next test and the drops cascade (bench/changes
     // recall 0.859 / 0.874 -> 0.855 / 0.872 on seeds 20261205 / 1)
     double longRun = Residuals.longRunAutocorrelation(a, Lines.segments(a, 0, cuts, a.points()));
-    dropWeakest(a, pooled, longRun, cuts, floors, null);
+    dropWeakest(a, pooled, longRun, cuts, floors, inTrend, null);
     List<Detector.Change> changes = new ArrayList<>();
     for (int c : cuts) {
-      changes.add(between(a, pooled, longRun, cuts, floors, c));
+      changes.add(between(a, pooled, longRun, cuts, floors, inTrend, c));
     }
     List<Detector.Trend> trends = new ArrayList<>();
     int lo = 0;
@@ -71,8 +75,9 @@ final class Recheck {
       double longRun,
       TreeSet<Integer> cuts,
       Map<Integer, NoiseFloor> floors,
+      Set<Integer> inTrend,
       int c) {
-    return placed(a, pooled, longRun, cuts, floors, c, c);
+    return placed(a, pooled, longRun, cuts, floors, inTrend, c, c);
   }
 
   /** {@link #between} of the change at cut c, were it at {@code place} (between the same cuts). */
@@ -82,11 +87,21 @@ final class Recheck {
       double longRun,
       TreeSet<Integer> cuts,
       Map<Integer, NoiseFloor> floors,
+      Set<Integer> inTrend,
       int c,
       int place) {
     int lo = bound(cuts.lower(c), 0);
     int hi = bound(cuts.higher(c), a.points());
     NoiseFloor floor = floors.get(c);
+    if (inTrend.contains(c)) {
+      // re-checked as it was found: a shift of the line through its neighbours ({@link
+      // StepInTrend}); the levels' test of the side it may leave too short is what it replaces
+      Optional<Detector.Change> shift =
+          StepInTrend.at(a, floor.pooled(), Math.max(longRun, floor.phi()), lo, place, hi);
+      if (shift.isPresent()) {
+        return shift.get();
+      }
+    }
     return floor == null
         ? StepEvidence.betweenChanges(a, pooled, longRun, lo, place, hi)
         : StepEvidence.inSegment(a, floor.pooled(), Math.max(longRun, floor.phi()), lo, place, hi);
@@ -102,23 +117,37 @@ final class Recheck {
       double longRun,
       TreeSet<Integer> cuts,
       Map<Integer, NoiseFloor> floors,
+      Set<Integer> inTrend,
       Sides sides) {
     WeakestFirst.drop(
         cuts,
-        c -> between(a, pooled, longRun, cuts, floors, c),
+        c -> between(a, pooled, longRun, cuts, floors, inTrend, c),
         ch -> passes(a, ch),
         // before a change is dropped, its sides looked into for a step the partition missed there
         c -> sides == null ? OptionalInt.empty() : sides.rescue(a, pooled, cuts, floors, c),
-        floors::remove,
+        c -> {
+          floors.remove(c);
+          inTrend.remove(c);
+        },
         c ->
             sides == null
                 ? c
                 : replaced(
-                    a, cuts, floors, c, at -> placed(a, pooled, longRun, cuts, floors, c, at)));
+                    a,
+                    cuts,
+                    floors,
+                    inTrend,
+                    c,
+                    at -> placed(a, pooled, longRun, cuts, floors, inTrend, c, at)));
   }
 
+  /**
+   * Whether a change passes its test and, next to a short side, beats the line through both sides;
+   * a shift of a trend's line was tested against that line already ({@link StepInTrend}).
+   */
   private static boolean passes(SeriesAnalysis a, Detector.Change change) {
-    return StepEvidence.passes(a, change) && Lines.shortSideBeatsLine(a, change);
+    return StepEvidence.passes(a, change)
+        && (change.test() == Detector.Test.STEP_IN_TREND || Lines.shortSideBeatsLine(a, change));
   }
 
   /**
@@ -143,15 +172,18 @@ final class Recheck {
    * unchanged. Moved anywhere between the neighbours: recall 0.884 / 0.896 / 0.879 / 0.892,
    * precision 0.958 / 0.963 / 0.952 / 0.966 (cycles too long to be found cut at their turns);
    * within 10 runs: 0.884 / 0.894 / 0.878 / 0.889, 0.959 / 0.970 / 0.956 / 0.973. Moved wherever
-   * the step there is larger, not only to be kept (anywhere): precision 0.951 on seed 42.
+   * the step there is larger, not only to be kept (anywhere): precision 0.951 on seed 42. A shift
+   * of a trend ({@link StepInTrend}) stays where its broken line fits best: two levels are not its
+   * model.
    */
   private static int replaced(
       SeriesAnalysis a,
       TreeSet<Integer> cuts,
       Map<Integer, NoiseFloor> floors,
+      Set<Integer> inTrend,
       int c,
       IntFunction<Detector.Change> at) {
-    if (passes(a, at.apply(c))) {
+    if (inTrend.contains(c) || passes(a, at.apply(c))) {
       return c;
     }
     OptionalInt best =
@@ -172,13 +204,18 @@ final class Recheck {
     return moved;
   }
 
-  /** Adds the steps {@link HiddenStep} finds inside the segments; whether it found any. */
+  /**
+   * Adds the steps {@link HiddenStep} finds inside the segments, or where it finds none new, the
+   * shift of a trend's line ({@link StepInTrend}, recorded in {@code inTrend}); whether it found
+   * any.
+   */
   private static boolean addHiddenSteps(
       SeriesAnalysis a,
       double pooled,
       TreeSet<Integer> cuts,
       TreeSet<Integer> tried,
-      Map<Integer, NoiseFloor> floors) {
+      Map<Integer, NoiseFloor> floors,
+      Set<Integer> inTrend) {
     boolean added = false;
     NoiseFloor whole = NoiseFloor.ofHistory(a, pooled, cuts);
     int lo = 0;
@@ -192,10 +229,19 @@ final class Recheck {
         floor = cuts.isEmpty() && !stairs.isEmpty() ? NoiseFloor.around(a, lo, hi, stairs) : whole;
         steps = HiddenStep.staircase(a, floor.pooled(), floor.phi(), lo, hi, stairs);
       }
+      if (steps.stream().allMatch(step -> tried.contains(step.index()))) {
+        // no level split nor staircase left to try: a shift of the trend's line, tested around
+        // the broken line itself where the trend is the whole history
+        floor = cuts.isEmpty() ? new NoiseFloor(0, 0) : whole;
+        steps = StepInTrend.in(a, floor.pooled(), floor.phi(), lo, hi).stream().toList();
+      }
       for (Detector.Change step : steps) {
         if (tried.add(step.index())) {
           cuts.add(step.index());
           floors.put(step.index(), floor);
+          if (step.test() == Detector.Test.STEP_IN_TREND) {
+            inTrend.add(step.index());
+          }
           added = true;
         }
       }

@@ -378,4 +378,9 @@ public final class SeriesAnalysis {
   Fit fit(int from, int to, boolean linear) {
     return sums.fit(from, to, linear);
   }
+
+  /** The line through the runs [from, to) whose level shifts at {@code split}; null if none. */
+  BrokenLine brokenLine(int from, int split, int to) {
+    return sums.brokenLine(from, split, to);
+  }
 }

@@ -209,6 +209,34 @@ class DetectorTest {
   }
 
   @Test
+  void aStepNearTheEndOfADriftIsFound() {
+    // 30 runs drifting 1 sigma a run, 4 sigma lower from run 25: the partition fits the drift as
+    // one line, two levels split it where it crosses its mean, and the last 5 runs are a level
+    // the re-check compared with the drift as though it had stopped. Found as a shift of the
+    // trend's line (StepInTrend): at run 25 in none of 40 histories before, 20 now
+    int found = foundIn40(n -> series(n, 30, 0.01, i -> 1000 + 10 * i - (i >= 25 ? 40 : 0)), 25);
+    assertTrue(found >= 16, "found in " + found + " of 40");
+  }
+
+  @Test
+  void aSteepShortDriftHasNoShiftInItsLine() {
+    // drifts of 2 and 5 sigma a run over 11 to 30 runs, no step: the shift of a trend's line is
+    // tested with σ pooled with the residuals' spread and Student's t; as a z-test with either as
+    // the known noise, 29 shifts in 10,800 such histories of 10 to 100 runs (none now)
+    for (int n : new int[] {11, 14, 20, 30}) {
+      for (double slope : new double[] {20, 50}) {
+        for (long seed = 1; seed <= 50; seed++) {
+          Detector.Result r =
+              Detector.detect(series(seed, n, 0.01, i -> 1000 + slope * i), DEFAULTS);
+          assertTrue(
+              r.changes().stream().noneMatch(c -> c.test() == Detector.Test.STEP_IN_TREND),
+              n + " runs, " + slope + " a run, seed " + seed + ": " + r);
+        }
+      }
+    }
+  }
+
+  @Test
   void aShortHistoryIsChargedMbicsPenaltyPerChange() {
     // MBIC's 3 ln n per change, at most the penalty set: 12 asked a history of 18 runs more than
     // MBIC's 8.7, and a staircase of two 3.5 sigma steps, 6 runs each, was one line (a trend):
@@ -216,15 +244,21 @@ class DetectorTest {
     assertEquals(
         3 * Math.log(18), SeriesAnalysis.of(series(1, 18, 0.01, i -> 1000), DEFAULTS).penalty());
     assertEquals(12, SeriesAnalysis.of(series(1, 100, 0.01, i -> 1000), DEFAULTS).penalty());
+    int found = foundIn40(n -> series(n, 18, 0.01, i -> i < 6 ? 1000 : i < 12 ? 1035 : 1070), 6);
+    assertTrue(found >= 9, "found in " + found + " of 40");
+  }
+
+  /** In how many of the histories of seeds 1 to 40 a change is reported at {@code at}. */
+  private static int foundIn40(java.util.function.LongFunction<List<double[]>> history, int at) {
     int found = 0;
     for (long seed = 1; seed <= 40; seed++) {
-      List<double[]> points = series(seed, 18, 0.01, i -> i < 6 ? 1000 : i < 12 ? 1035 : 1070);
       found +=
-          Detector.detect(points, DEFAULTS).changes().stream().anyMatch(c -> c.index() == 6)
+          Detector.detect(history.apply(seed), DEFAULTS).changes().stream()
+                  .anyMatch(c -> c.index() == at)
               ? 1
               : 0;
     }
-    assertTrue(found >= 9, "found in " + found + " of 40");
+    return found;
   }
 
   @Test
