@@ -153,10 +153,12 @@ public final class Detector {
         "step-in-segment",
         "z-test of a step inside a segment, autocorrelation at least the history's"),
     /**
-     * A shift of the level of a trend ({@link StepInTrend}): the line's slope common to both sides.
+     * A shift of the level of a trend ({@link StepInTrend}): the line's slope common to both sides,
+     * Student's t against the line.
      */
     STEP_IN_TREND(
-        "step-in-trend", "z-test of a shift of a trend's level, its slope common to both sides"),
+        "step-in-trend",
+        "Student's t of a shift of a trend's level against the line, its slope common to both sides"),
     /** {@code --method otava}: Student's t over the pooled iterations of the two segments. */
     OTAVA_T("otava-t", "Student's t over the iterations of the two segments");
 

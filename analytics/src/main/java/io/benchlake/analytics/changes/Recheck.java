@@ -123,8 +123,14 @@ final class Recheck {
         cuts,
         c -> between(a, pooled, longRun, cuts, floors, inTrend, c),
         ch -> passes(a, ch),
-        // before a change is dropped, its sides looked into for a step the partition missed there
-        c -> sides == null ? OptionalInt.empty() : sides.rescue(a, pooled, cuts, floors, c),
+        // before a change is dropped, its sides looked into for a step the partition missed there;
+        // not a shift of a trend's line: the sides' search splits into levels (where a drift
+        // crosses its mean, {@link StepInTrend}) and re-tests by the levels' test next to a short
+        // side, the model that shift replaces ({@link #replaced} leaves it where it is too)
+        c ->
+            sides == null || inTrend.contains(c)
+                ? OptionalInt.empty()
+                : sides.rescue(a, pooled, cuts, floors, c),
         c -> {
           floors.remove(c);
           inTrend.remove(c);

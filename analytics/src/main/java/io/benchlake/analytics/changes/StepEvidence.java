@@ -1,6 +1,7 @@
 package io.benchlake.analytics.changes;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.distribution.RealDistribution;
 
 /**
  * The re-check's test of one step, and the evidence it reports: the two segments either side of a
@@ -106,9 +107,23 @@ final class StepEvidence {
         || residualDf < 1) {
       return Math.max(sigma, residual);
     }
-    double sigmaDf = SIGMA_DF_PER_DIFFERENCE * (a.points() - 1);
-    return Math.sqrt(
-        (sigmaDf * sigma * sigma + residualDf * residual * residual) / (sigmaDf + residualDf));
+    return pooledNoise(a, residualDf, residualDf * residual * residual);
+  }
+
+  /** The degrees of freedom of σ ({@link #SIGMA_DF_PER_DIFFERENCE} per difference). */
+  static double sigmaDf(SeriesAnalysis a) {
+    return SIGMA_DF_PER_DIFFERENCE * (a.points() - 1);
+  }
+
+  /**
+   * σ² and a residual variance with {@code residualDf} degrees of freedom pooled, each weighted by
+   * its degrees of freedom ({@link #sigmaDf}), as a spread; {@code residualSquares} is that
+   * variance times {@code residualDf}.
+   */
+  static double pooledNoise(SeriesAnalysis a, double residualDf, double residualSquares) {
+    double sigma = a.sigma();
+    double sigmaDf = sigmaDf(a);
+    return Math.sqrt((sigmaDf * sigma * sigma + residualSquares) / (sigmaDf + residualDf));
   }
 
   private static Detector.Change test(
@@ -129,19 +144,65 @@ final class StepEvidence {
     double levelBefore = before.at(x) + a.origin();
     double levelAfter = after.at(x) + a.origin();
     double step = levelAfter - levelBefore;
-    double z = se > 0 ? step / se : (step == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, step));
+    double z = z(step, se);
     // σ comes from all the history's differences and the spread of both segments: the test takes
     // it as known (a z-test). A t distribution with the segments' own degrees of freedom instead
     // missed steps next to short segments, for no gain in precision (bench/changes: recall 0.78
     // against 0.81 at the same precision).
     NormalDistribution dist = new NormalDistribution(null, 0, 1);
-    // the change was placed where the step looks largest among every position of [lo, hi):
-    // Bonferroni over those positions, or short-lived noise anywhere in a long history passes
-    int positions = a.positions(lo, hi);
-    double p =
-        Double.isInfinite(z)
-            ? 0
-            : Math.min(1, positions * 2 * dist.cumulativeProbability(-Math.abs(z)));
+    return change(
+        a,
+        kind,
+        dist,
+        lo,
+        c,
+        hi,
+        levelBefore,
+        levelAfter,
+        step,
+        se,
+        z,
+        pValue(a, dist, z, lo, hi),
+        noise,
+        phi);
+  }
+
+  /** The step over its standard error; infinite where that is 0 (0 where the step is too). */
+  static double z(double step, double se) {
+    return se > 0 ? step / se : (step == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, step));
+  }
+
+  /**
+   * The two-sided p-value of z under {@code dist} for a change placed where the step looks largest
+   * among every position of [lo, hi): Bonferroni over those positions, or short-lived noise
+   * anywhere in a long history passes.
+   */
+  static double pValue(SeriesAnalysis a, RealDistribution dist, double z, int lo, int hi) {
+    return Double.isInfinite(z)
+        ? 0
+        : Math.min(1, a.positions(lo, hi) * 2 * dist.cumulativeProbability(-Math.abs(z)));
+  }
+
+  /**
+   * The evidence of the step at c between [lo, hi) from {@code levelBefore} to {@code levelAfter}
+   * ({@code step} apart), tested by {@code kind} under {@code dist}: the step and its 95% interval
+   * (from {@code dist} and the step's standard error {@code se}) in % of the level before.
+   */
+  static Detector.Change change(
+      SeriesAnalysis a,
+      Detector.Test kind,
+      RealDistribution dist,
+      int lo,
+      int c,
+      int hi,
+      double levelBefore,
+      double levelAfter,
+      double step,
+      double se,
+      double z,
+      double p,
+      double noise,
+      double phi) {
     double half = dist.inverseCumulativeProbability(0.975) * se;
     double base = a.base(levelBefore);
     return new Detector.Change(
