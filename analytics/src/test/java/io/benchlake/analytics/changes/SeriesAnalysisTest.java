@@ -1,6 +1,7 @@
 package io.benchlake.analytics.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -69,6 +70,39 @@ class SeriesAnalysisTest {
             analysed(all, at, releases).result(), growing.result(), "trial " + trial + " at " + at);
       }
     }
+  }
+
+  /**
+   * A last run 18σ low is a bad run ({@link BadRuns#last}); runs appended one at a time at its
+   * level make it a step: each append recomputes the old last run, whose test lapses once it is no
+   * longer last, and gives what the whole history gives.
+   */
+  @Test
+  void aBadLastRunThatTheNextRunsConfirmBecomesAStep() {
+    for (long seed = 1; seed <= 10; seed++) {
+      List<double[]> all = DetectorTest.series(seed, 26, 0.01, i -> i < 20 ? 1000 : 820);
+      SeriesAnalysis growing = analysed(all, 21, Optional.empty());
+      assertEquals(List.of(20), outliers(growing.result()), "seed " + seed);
+      assertEquals(List.of(), growing.result().changes(), "seed " + seed);
+      for (int at = 22; at <= all.size(); at++) {
+        growing.append(all.subList(at - 1, at));
+        Detector.Result whole = analysed(all, at, Optional.empty()).result();
+        assertEquals(whole, growing.result(), "seed " + seed + " at " + at);
+        // no longer last, run 20 is judged on both sides: the runs after it are at its level
+        assertFalse(outliers(whole).contains(20), "seed " + seed + " at " + at);
+        if (at >= 20 + Detector.Settings.DEFAULTS.minSegment()) {
+          // a segment of the minimum's runs at the new level: the step is reported
+          assertEquals(
+              List.of(20),
+              whole.changes().stream().map(Detector.Change::index).toList(),
+              "seed " + seed + " at " + at);
+        }
+      }
+    }
+  }
+
+  private static List<Integer> outliers(Detector.Result r) {
+    return r.outliers().stream().map(Detector.Outlier::index).toList();
   }
 
   /** The first {@code runs} runs of a history analysed whole, with their releases if any. */
