@@ -2,6 +2,7 @@ package io.benchlake.analytics.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -74,30 +75,35 @@ class SeriesAnalysisTest {
 
   /**
    * A last run 18σ low is a bad run ({@link BadRuns#last}); runs appended one at a time at its
-   * level make it a step: each append recomputes the old last run, whose test lapses once it is no
-   * longer last, and gives what the whole history gives.
+   * level make it a step: each append recomputes the tail, the old last run in it, whose test
+   * lapses once it is no longer last, and gives what the whole history gives. 60 runs before it, so
+   * that the penalty (3 ln n up to 55 runs) stays and the appends recompute only the tail.
    */
   @Test
   void aBadLastRunThatTheNextRunsConfirmBecomesAStep() {
+    int bad = 60;
     for (long seed = 1; seed <= 10; seed++) {
-      List<double[]> all = DetectorTest.series(seed, 26, 0.01, i -> i < 20 ? 1000 : 820);
-      SeriesAnalysis growing = analysed(all, 21, Optional.empty());
-      assertEquals(List.of(20), outliers(growing.result()), "seed " + seed);
+      List<double[]> all = DetectorTest.series(seed, bad + 6, 0.01, i -> i < bad ? 1000 : 820);
+      SeriesAnalysis growing = analysed(all, bad + 1, Optional.empty());
+      assertEquals(List.of(bad), outliers(growing.result()), "seed " + seed);
       assertEquals(List.of(), growing.result().changes(), "seed " + seed);
-      for (int at = 22; at <= all.size(); at++) {
+      int tails = 0;
+      for (int at = bad + 2; at <= all.size(); at++) {
         growing.append(all.subList(at - 1, at));
+        tails += growing.recomputedFrom() > 0 ? 1 : 0;
         Detector.Result whole = analysed(all, at, Optional.empty()).result();
         assertEquals(whole, growing.result(), "seed " + seed + " at " + at);
-        // no longer last, run 20 is judged on both sides: the runs after it are at its level
-        assertFalse(outliers(whole).contains(20), "seed " + seed + " at " + at);
-        if (at >= 20 + Detector.Settings.DEFAULTS.minSegment()) {
+        // no longer last, the bad run is judged on both sides: the runs after it are at its level
+        assertFalse(outliers(whole).contains(bad), "seed " + seed + " at " + at);
+        if (at >= bad + Detector.Settings.DEFAULTS.minSegment()) {
           // a segment of the minimum's runs at the new level: the step is reported
           assertEquals(
-              List.of(20),
+              List.of(bad),
               whole.changes().stream().map(Detector.Change::index).toList(),
               "seed " + seed + " at " + at);
         }
       }
+      assertTrue(tails > 0, "seed " + seed + ": every append recomputed everything");
     }
   }
 
