@@ -76,15 +76,17 @@ final class BadRuns {
    * not measured. bench/changes: docs/changes.md ("Since: a bad last run").
    */
   static OptionalDouble last(double[] means, int n, double limit) {
+    // not in a history of 2·REACH runs or fewer: there the REACH runs that judge the last run
+    // begin within REACH of the first (at REACH + 1 runs they are all the others), so no runs
+    // before them show that their level is the history's, and they and the last run are most of
+    // the one or two segments (of at least the minimum segment, 3) that a history so short has.
+    // A guard, not a measured gain: with the cut-off at REACH runs (the fewest the copy below
+    // allows) bench/changes was the same on seeds 20261205 / 1 / 42 / 99 / 7 / 123 (BadRunsTest)
     if (n <= 2 * SeriesAnalysis.REACH) {
       return OptionalDouble.empty();
     }
-    double[] before = Arrays.copyOfRange(means, n - 1 - SeriesAnalysis.REACH, n - 1);
-    double level = NoiseScale.median(before);
-    double range =
-        Arrays.stream(before).max().orElseThrow() - Arrays.stream(before).min().orElseThrow();
-    double off = Math.abs(means[n - 1] - level);
-    return off > limit && range < off / 2 ? OptionalDouble.of(level) : OptionalDouble.empty();
+    return farFromAgreeing(
+        means[n - 1], Arrays.copyOfRange(means, n - 1 - SeriesAnalysis.REACH, n - 1), limit);
   }
 
   /**
@@ -103,10 +105,19 @@ final class BadRuns {
     if (others.length < 2) {
       return OptionalDouble.empty();
     }
-    double level = NoiseScale.median(others);
+    return farFromAgreeing(means[i], others, limit);
+  }
+
+  /**
+   * The median of {@code judges} where {@code run} is farther than {@code limit} from it and they
+   * agree (their range less than half its distance): the level of a bad run judged by runs on one
+   * side ({@link #last}) or by its release's other runs ({@link #badRun}); nothing otherwise.
+   */
+  private static OptionalDouble farFromAgreeing(double run, double[] judges, double limit) {
+    double level = NoiseScale.median(judges);
     double range =
-        Arrays.stream(others).max().orElseThrow() - Arrays.stream(others).min().orElseThrow();
-    double off = Math.abs(means[i] - level);
+        Arrays.stream(judges).max().orElseThrow() - Arrays.stream(judges).min().orElseThrow();
+    double off = Math.abs(run - level);
     return off > limit && range < off / 2 ? OptionalDouble.of(level) : OptionalDouble.empty();
   }
 

@@ -17,7 +17,7 @@ final class HarmonicSeason {
   private HarmonicSeason() {}
 
   /** The sinusoid of one cycle length fitted with the levels: its two weights and F statistic. */
-  record Fit(double length, double cosine, double sine, double f, int dof) {
+  record Sinusoid(double length, double cosine, double sine, double f, int dof) {
     /** What the sinusoid adds to point i. */
     double at(double i) {
       double w = 2 * Math.PI * i / length;
@@ -50,15 +50,15 @@ final class HarmonicSeason {
    * fitted. A history of 1,000 runs with a step and no season: 19.5 ms an analysis, 18.7 without
    * this search; with every frequency 1/(8n) apart, 25.2 ms.
    */
-  static Fit best(double[] y, List<Integer> cuts, double shortest, double longest) {
+  static Sinusoid best(double[] y, List<Integer> cuts, double shortest, double longest) {
     Segments s = Segments.of(y, cuts);
     int n = y.length;
-    Fit coarse = best(s, 1 / longest, 1 / shortest, 1.0 / (2 * n));
+    Sinusoid coarse = best(s, 1 / longest, 1 / shortest, 1.0 / (2 * n));
     if (coarse == null) {
       return null;
     }
     double f = 1 / coarse.length();
-    Fit fine =
+    Sinusoid fine =
         best(
             s,
             Math.max(1 / longest, f - 1.0 / (2 * n)),
@@ -68,10 +68,10 @@ final class HarmonicSeason {
   }
 
   /** The best sinusoid of the frequencies from {@code low} to {@code high}, {@code step} apart. */
-  private static Fit best(Segments s, double low, double high, double step) {
-    Fit best = null;
+  private static Sinusoid best(Segments s, double low, double high, double step) {
+    Sinusoid best = null;
     for (double f = low; f <= high; f += step) {
-      Fit fit = s.fit(1 / f);
+      Sinusoid fit = s.fit(1 / f);
       if (fit != null && (best == null || fit.f() > best.f())) {
         best = fit;
       }
@@ -82,15 +82,6 @@ final class HarmonicSeason {
   /** How many Fourier frequencies (1/n apart) lie between cycles of the two lengths. */
   static int frequencies(int n, double shortest, double longest) {
     return Math.max(1, (int) Math.ceil(n * (1 / shortest - 1 / longest)));
-  }
-
-  /** The history's runs (outliers replaced by their neighbours'), relative to its first. */
-  static double[] values(SeriesAnalysis a) {
-    double[] y = new double[a.points()];
-    for (int i = 0; i < y.length; i++) {
-      y[i] = a.expected(i) - a.origin();
-    }
-    return y;
   }
 
   /** The runs less each segment's mean, and the segments' bounds. */
@@ -124,7 +115,7 @@ final class HarmonicSeason {
      * The sinusoid of {@code length} runs fitted with the levels: the cosine and sine less their
      * means in each segment, regressed on the centred runs (Frisch-Waugh).
      */
-    Fit fit(double length) {
+    Sinusoid fit(double length) {
       double w = 2 * Math.PI / length;
       double cw = Math.cos(w);
       double sw = Math.sin(w);
@@ -167,7 +158,7 @@ final class HarmonicSeason {
       double sine = (cc * sy - cs * cy) / det;
       double gain = cosine * cy + sine * sy;
       double left = Math.max(rss - gain, 1e-300);
-      return new Fit(length, cosine, sine, gain / 2 / (left / dof), dof);
+      return new Sinusoid(length, cosine, sine, gain / 2 / (left / dof), dof);
     }
   }
 }

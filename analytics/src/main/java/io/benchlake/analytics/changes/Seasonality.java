@@ -194,10 +194,9 @@ final class Seasonality {
     if (decompositionTries(n) == 0) {
       return Optional.empty();
     }
-    double[] y = new double[n];
+    double[] y = a.cleanCentred();
     double[] sum = new double[n + 1];
     for (int i = 0; i < n; i++) {
-      y[i] = a.expected(i) - a.origin();
       sum[i + 1] = sum[i] + y[i];
     }
     Fold[] folds = new Fold[longest + 1];

@@ -68,12 +68,25 @@ final class SeasonsAndModes {
    * without it 0.879 / 0.888 / 0.872 / 0.881, 0.961 / 0.968 / 0.967 / 0.972.
    */
   private static Optional<Detector.Season> jointly(SeriesAnalysis a, Detector.Season season) {
-    Detector.Result without = a.less(season::at).result();
-    if (season.period() * WHOLE_CYCLES > a.points() && !without.trends().isEmpty()) {
+    return shownAround(
+        a,
+        a.less(season::at).result(),
+        season.period(),
+        Seasonality.decompositionTries(a.points()));
+  }
+
+  /**
+   * The season of {@code length} runs where the runs folded on that length show it around the
+   * changes found in the history less it ({@code without}), Bonferroni over {@code tries} lengths,
+   * and, under {@link #WHOLE_CYCLES} cycles, the history less it has no trend (a staircase is a
+   * ramp plus a sawtooth: {@link #jointly}); else none.
+   */
+  private static Optional<Detector.Season> shownAround(
+      SeriesAnalysis a, Detector.Result without, double length, int tries) {
+    if (length * WHOLE_CYCLES > a.points() && !without.trends().isEmpty()) {
       return Optional.empty();
     }
-    return Seasonality.around(
-        a, cuts(without), season.period(), Seasonality.decompositionTries(a.points()));
+    return Seasonality.around(a, cuts(without), length, tries);
   }
 
   /**
@@ -89,7 +102,7 @@ final class SeasonsAndModes {
 
   /**
    * The season of a sinusoid fitted with a level per segment between the partition's candidates
-   * ({@link HarmonicSeason}; its F test Bonferroni over the Fourier frequencies searched), taken
+   * ({@link HarmonicSeason}; its F test Bonferroni over the Fourier frequencies in the band), taken
    * out of the history, then fitted again around the changes found without it (the cycle's length
    * looked for again within 15%, as BFAST alternates the season and the breaks, Verbesselt et al.
    * 2010), and kept, as {@link #jointly} keeps the decomposition's, only where the runs folded on
@@ -121,22 +134,22 @@ final class SeasonsAndModes {
     if (a.byRelease() || longest <= SHORTEST_HARMONIC) {
       return Optional.empty();
     }
-    double[] y = HarmonicSeason.values(a);
+    double[] y = a.cleanCentred();
     int tries = HarmonicSeason.frequencies(n, SHORTEST_HARMONIC, longest);
-    HarmonicSeason.Fit first = HarmonicSeason.best(y, a.candidates(), SHORTEST_HARMONIC, longest);
+    HarmonicSeason.Sinusoid first =
+        HarmonicSeason.best(y, a.candidates(), SHORTEST_HARMONIC, longest);
     if (first == null || !(first.pValue() * tries < a.settings().alpha())) {
       return Optional.empty();
     }
     Detector.Result without = a.less(first.season(first.pValue())::at).result();
-    List<Integer> cuts = cuts(without);
     double length = first.length();
-    HarmonicSeason.Fit refined =
+    HarmonicSeason.Sinusoid refined =
         HarmonicSeason.best(
-            y, cuts, Math.max(SHORTEST_HARMONIC, 0.85 * length), Math.min(longest, 1.15 * length));
-    if (refined == null || refined.length() * WHOLE_CYCLES > n && !without.trends().isEmpty()) {
-      return Optional.empty();
-    }
-    return Seasonality.around(a, cuts, refined.length(), tries);
+            y,
+            cuts(without),
+            Math.max(SHORTEST_HARMONIC, 0.85 * length),
+            Math.min(longest, 1.15 * length));
+    return refined == null ? Optional.empty() : shownAround(a, without, refined.length(), tries);
   }
 
   /**

@@ -16,7 +16,12 @@ import java.util.OptionalDouble;
  * are at their starts only ({@link ReleaseSegments}).
  */
 public final class SeriesAnalysis {
-  /** How many runs on each side the outlier test looks at. */
+  /**
+   * How many runs on each side the outlier test looks at. An append recomputes the outlier test of
+   * the last REACH runs before the new ones ({@link #add}), whose sides the new runs reach: at
+   * least 1, since the old last run is judged by {@link BadRuns#last} and is no longer last after
+   * it.
+   */
   static final int REACH = 3;
 
   private final Detector.Settings settings;
@@ -109,7 +114,9 @@ public final class SeriesAnalysis {
             : ReleaseSegments.noise(means, n, releases);
     double s = NoiseScale.quantized(Math.max(rough, floor));
     double p = penaltyOf(n);
-    // every partition cost is in units of σ² and charges the penalty: a new σ or penalty moves all
+    // every partition cost is in units of σ² and charges the penalty: a new σ or penalty moves all;
+    // else the tail from REACH runs before the new ones: the runs whose right side the new runs
+    // join, the old last run among them (its BadRuns.last test lapses once it is no longer last)
     int from = s == sigma && p == penalty ? Math.max(0, old - REACH) : 0;
     sigma = s;
     penalty = p;
@@ -369,6 +376,18 @@ public final class SeriesAnalysis {
   /** The level the neighbours of run i give it (its own mean unless it is an outlier). */
   double expected(int i) {
     return clean[i];
+  }
+
+  /**
+   * The runs' levels ({@link #expected}: outliers replaced by their neighbours'), relative to the
+   * first run's mean: what a season is looked for in.
+   */
+  double[] cleanCentred() {
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      y[i] = clean[i] - means[0];
+    }
+    return y;
   }
 
   double origin() {

@@ -52,6 +52,32 @@ class HarmonicSeasonTest {
   }
 
   @Test
+  void theSearchGivesAnExactSinusoidsCycleThroughItsSteps() {
+    // a cycle of 23.7 runs over 300 runs with steps of 4 and 7 times its amplitude, cut at them:
+    // the coarse search alone (frequencies 1/(2n) apart) is up to 0.47 runs off at this length,
+    // the fine one (1/(16n)) 0.06
+    int n = 300;
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      y[i] = 5 * Math.sin(2 * Math.PI * i / 23.7 + 0.3) + (i >= 100 ? 20 : 0) - (i >= 210 ? 35 : 0);
+    }
+    HarmonicSeason.Sinusoid best = HarmonicSeason.best(y, List.of(100, 210), 3, n / 2.5);
+    assertEquals(23.7, best.length(), 0.1);
+    assertTrue(best.pValue() < 1e-12, "p " + best.pValue());
+  }
+
+  @Test
+  void runsThatNeverVaryHaveNoSinusoid() {
+    // relative to the first run a history of equal runs is zeros: no weight, F 0, p 1
+    SeriesAnalysis a =
+        SeriesAnalysis.of(
+            java.util.Collections.nCopies(120, new double[] {1000}), Detector.Settings.DEFAULTS);
+    HarmonicSeason.Sinusoid best = HarmonicSeason.best(a.cleanCentred(), a.candidates(), 3, 48);
+    assertTrue(best == null || best.pValue() == 1, "" + best);
+    assertNull(a.result().season());
+  }
+
+  @Test
   void autocorrelatedNoiseGainsNoSeason() {
     // AR(1) noise of φ 0.7 has most of its power at low frequencies, where a sinusoid of 2.5-5
     // cycles fits some of it well (its F test assumes white noise): the fold around the changes

@@ -1,6 +1,8 @@
 package io.benchlake.analytics.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -69,6 +71,44 @@ class SeriesAnalysisTest {
             analysed(all, at, releases).result(), growing.result(), "trial " + trial + " at " + at);
       }
     }
+  }
+
+  /**
+   * A last run 18σ low is a bad run ({@link BadRuns#last}); runs appended one at a time at its
+   * level make it a step: each append recomputes the tail, the old last run in it, whose test
+   * lapses once it is no longer last, and gives what the whole history gives. 60 runs before it, so
+   * that the penalty (3 ln n up to 55 runs) stays and the appends recompute only the tail.
+   */
+  @Test
+  void aBadLastRunThatTheNextRunsConfirmBecomesAStep() {
+    int bad = 60;
+    for (long seed = 1; seed <= 10; seed++) {
+      List<double[]> all = DetectorTest.series(seed, bad + 6, 0.01, i -> i < bad ? 1000 : 820);
+      SeriesAnalysis growing = analysed(all, bad + 1, Optional.empty());
+      assertEquals(List.of(bad), outliers(growing.result()), "seed " + seed);
+      assertEquals(List.of(), growing.result().changes(), "seed " + seed);
+      int tails = 0;
+      for (int at = bad + 2; at <= all.size(); at++) {
+        growing.append(all.subList(at - 1, at));
+        tails += growing.recomputedFrom() > 0 ? 1 : 0;
+        Detector.Result whole = analysed(all, at, Optional.empty()).result();
+        assertEquals(whole, growing.result(), "seed " + seed + " at " + at);
+        // no longer last, the bad run is judged on both sides: the runs after it are at its level
+        assertFalse(outliers(whole).contains(bad), "seed " + seed + " at " + at);
+        if (at >= bad + Detector.Settings.DEFAULTS.minSegment()) {
+          // a segment of the minimum's runs at the new level: the step is reported
+          assertEquals(
+              List.of(bad),
+              whole.changes().stream().map(Detector.Change::index).toList(),
+              "seed " + seed + " at " + at);
+        }
+      }
+      assertTrue(tails > 0, "seed " + seed + ": every append recomputed everything");
+    }
+  }
+
+  private static List<Integer> outliers(Detector.Result r) {
+    return r.outliers().stream().map(Detector.Outlier::index).toList();
   }
 
   /** The first {@code runs} runs of a history analysed whole, with their releases if any. */
