@@ -70,7 +70,7 @@ final class Lines {
       return Optional.empty();
     }
     return Optional.of(
-        new Detector.Trend(from, to, line.slope(), SeriesAnalysis.percent(line.slope(), start), p));
+        new Detector.Trend(from, to, line.slope(), LevelScale.percent(line.slope(), start), p));
   }
 
   /**

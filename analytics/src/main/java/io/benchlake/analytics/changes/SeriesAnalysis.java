@@ -28,14 +28,12 @@ public final class SeriesAnalysis {
   private double[] means = new double[16];
   private double[] clean = new double[16]; // the means, outliers replaced by their neighbours'
   private boolean[] outlier = new boolean[16];
-  private double[] cost = new double[17]; // cost[t]: the best penalised cost of the first t points
-  private int[] last = new int[17]; // the start of the last segment of that best partition
+  private final CandidatePartition partition = new CandidatePartition();
   private final PrefixSums sums = new PrefixSums();
   private int n;
   private double sigma = -1;
   private double penalty = -1; // the partition's penalty per change ({@link #penalty})
-  private boolean ratioScale; // every run mean of one sign: a change is a percentage of its level
-  private double magnitude; // the median |run mean|: the scale of a history that crosses zero
+  private LevelScale scale;
   private int recomputedFrom; // where the last append began recomputing (0: everything)
   private Detector.Result result;
 
@@ -105,7 +103,7 @@ public final class SeriesAnalysis {
       }
       means[n++] = Arrays.stream(p).average().orElseThrow();
     }
-    scale();
+    scale = LevelScale.of(means, n);
     // a floor far below any real noise, so runs that never vary still show their steps
     double floor = 1e-9 * (means[0] != 0 ? Math.abs(means[0]) : 1);
     double rough =
@@ -128,7 +126,11 @@ public final class SeriesAnalysis {
     for (int i = from; i < n; i++) {
       sums.add(means[i] - means[0], !outlier[i]); // centred, against cancellation in y²
     }
-    partition(from + 1);
+    if (releases != null) {
+      partition.byRelease(this, releases, from + 1);
+    } else {
+      partition.inTimeOrder(sums, n, from + 1, settings.minSegment(), sigma, penalty);
+    }
     // the steps hidden in lines are looked for once the season is known (or there is none): cut
     // at them, a season's swings leave no pattern around the changes to be found
     result = Recheck.judge(this, candidates(), deseasonalised);
@@ -183,40 +185,9 @@ public final class SeriesAnalysis {
     return penalty;
   }
 
-  /**
-   * Whether the history is on a ratio scale (every run mean of one sign, as throughputs and
-   * latencies are), and its typical magnitude, for {@link #base}.
-   */
-  private void scale() {
-    double[] abs = new double[n];
-    boolean positive = true;
-    boolean negative = true;
-    for (int i = 0; i < n; i++) {
-      positive &= means[i] > 0;
-      negative &= means[i] < 0;
-      abs[i] = Math.abs(means[i]);
-    }
-    ratioScale = positive || negative;
-    magnitude = NoiseScale.median(abs);
-  }
-
-  /**
-   * What a change from {@code level} is a percentage of (and the minimum change a share of): the
-   * level itself on a ratio scale; else the history's typical magnitude (the median |run mean|). A
-   * history that crosses zero (a difference, a balance, a standardised score) has no natural zero,
-   * so a percentage of a level near it is any number at all (a step from 0.001 to 2 is +200,000%),
-   * and a minimum change of 2% of it would let every wiggle pass or none.
-   */
+  /** What a change from {@code level} is a percentage of ({@link LevelScale#base}). */
   double base(double level) {
-    return ratioScale ? Math.abs(level) : magnitude;
-  }
-
-  /**
-   * {@code amount} in % of {@code base} (a {@link #base}); 0 of a base of 0 (a history of zeros has
-   * no change).
-   */
-  static double percent(double amount, double base) {
-    return base > 0 ? amount / base * 100 : 0;
+    return scale.base(level);
   }
 
   /** The mean of run i, or its neighbours' when it is an outlier ({@link BadRuns}). */
@@ -229,57 +200,21 @@ public final class SeriesAnalysis {
     return level.orElse(means[i]);
   }
 
-  /** Optimal partitioning of cost[t] for t >= from (the earlier costs are unchanged). */
-  private void partition(int from) {
-    if (releases != null) {
-      ReleaseSegments.partition(this, releases, from, cost, last);
-      return;
-    }
-    int m = settings.minSegment();
-    double scale = sigma > 0 ? 1 / (sigma * sigma) : 0;
-    cost[0] = 0;
-    for (int t = Math.max(1, from); t <= n; t++) {
-      if (t < m) {
-        cost[t] = Double.POSITIVE_INFINITY;
-        continue;
-      }
-      double best = sums.rss(0, t, true) * scale;
-      int arg = 0;
-      if (scale > 0) {
-        for (int s = m; s <= t - m; s++) {
-          double c = cost[s] + sums.rss(s, t, true) * scale + penalty;
-          if (c < best) {
-            best = c;
-            arg = s;
-          }
-        }
-      }
-      cost[t] = best;
-      last[t] = arg;
-    }
-  }
-
   /** The change points of the best partition of the whole history, in order. */
   List<Integer> candidates() {
-    List<Integer> cuts = new ArrayList<>();
-    if (n < 2 * settings.minSegment()) { // as splits() says
-      return cuts;
-    }
-    for (int t = last[n]; t > 0; t = last[t]) {
-      cuts.add(0, t);
-    }
-    return cuts;
+    return n < 2 * settings.minSegment() // as splits() says
+        ? new ArrayList<>()
+        : partition.cuts(n);
   }
 
   private void grow(int size) {
-    if (size + 1 >= cost.length) {
-      int c = Math.max(size + 1, cost.length * 2);
+    if (size >= means.length) {
+      int c = Math.max(size + 1, means.length * 2);
       means = Arrays.copyOf(means, c);
       clean = Arrays.copyOf(clean, c);
       outlier = Arrays.copyOf(outlier, c);
-      cost = Arrays.copyOf(cost, c + 1);
-      last = Arrays.copyOf(last, c + 1);
     }
+    partition.grow(size);
   }
 
   int points() {

@@ -143,28 +143,35 @@ final class StepEvidence {
                 (before.varianceFactor(x) + after.varianceFactor(x)) * (1 + phi) / (1 - phi));
     double levelBefore = before.at(x) + a.origin();
     double levelAfter = after.at(x) + a.origin();
-    double step = levelAfter - levelBefore;
-    double z = z(step, se);
+    Step step =
+        new Step(lo, c, hi, levelBefore, levelAfter, levelAfter - levelBefore, se, noise, phi);
     // σ comes from all the history's differences and the spread of both segments: the test takes
     // it as known (a z-test). A t distribution with the segments' own degrees of freedom instead
     // missed steps next to short segments, for no gain in precision (bench/changes: recall 0.78
     // against 0.81 at the same precision).
     NormalDistribution dist = new NormalDistribution(null, 0, 1);
-    return change(
-        a,
-        kind,
-        dist,
-        lo,
-        c,
-        hi,
-        levelBefore,
-        levelAfter,
-        step,
-        se,
-        z,
-        pValue(a, dist, z, lo, hi),
-        noise,
-        phi);
+    return change(a, kind, dist, step, pValue(a, dist, step.z(), lo, hi));
+  }
+
+  /**
+   * A step at c between [lo, hi): the levels either side of it, the step between them and its
+   * standard error {@code se}, with the noise and the lag-1 autocorrelation that error was taken
+   * with.
+   */
+  record Step(
+      int lo,
+      int c,
+      int hi,
+      double levelBefore,
+      double levelAfter,
+      double step,
+      double se,
+      double noise,
+      double phi) {
+    /** The step over its standard error ({@link StepEvidence#z}). */
+    double z() {
+      return StepEvidence.z(step, se);
+    }
   }
 
   /** The step over its standard error; infinite where that is 0 (0 where the step is too). */
@@ -184,40 +191,27 @@ final class StepEvidence {
   }
 
   /**
-   * The evidence of the step at c between [lo, hi) from {@code levelBefore} to {@code levelAfter}
-   * ({@code step} apart), tested by {@code kind} under {@code dist}: the step and its 95% interval
-   * (from {@code dist} and the step's standard error {@code se}) in % of the level before.
+   * The evidence of {@code s}, tested by {@code kind} under {@code dist} with the p-value {@code
+   * p}: the step and its 95% interval (from {@code dist} and the step's standard error) in % of the
+   * level before.
    */
   static Detector.Change change(
-      SeriesAnalysis a,
-      Detector.Test kind,
-      RealDistribution dist,
-      int lo,
-      int c,
-      int hi,
-      double levelBefore,
-      double levelAfter,
-      double step,
-      double se,
-      double z,
-      double p,
-      double noise,
-      double phi) {
-    double half = dist.inverseCumulativeProbability(0.975) * se;
-    double base = a.base(levelBefore);
+      SeriesAnalysis a, Detector.Test kind, RealDistribution dist, Step s, double p) {
+    double half = dist.inverseCumulativeProbability(0.975) * s.se();
+    double base = a.base(s.levelBefore());
     return new Detector.Change(
-        c,
-        levelBefore,
-        levelAfter,
-        SeriesAnalysis.percent(step, base),
-        SeriesAnalysis.percent(step - half, base),
-        SeriesAnalysis.percent(step + half, base),
-        z,
+        s.c(),
+        s.levelBefore(),
+        s.levelAfter(),
+        LevelScale.percent(s.step(), base),
+        LevelScale.percent(s.step() - half, base),
+        LevelScale.percent(s.step() + half, base),
+        s.z(),
         p,
-        lo,
-        hi,
-        noise,
+        s.lo(),
+        s.hi(),
+        s.noise(),
         kind,
-        phi);
+        s.phi());
   }
 }

@@ -102,23 +102,11 @@ final class StepInTrend {
     int lo = b.before().from();
     int hi = b.after().to();
     double levelBefore = b.before().at(c - 0.5) + a.origin();
-    double z = StepEvidence.z(b.shift(), se);
+    StepEvidence.Step step =
+        new StepEvidence.Step(
+            lo, c, hi, levelBefore, levelBefore + b.shift(), b.shift(), se, noise, phi);
     TDistribution t = new TDistribution(null, df);
-    double p = phi >= CAPPED ? 1 : StepEvidence.pValue(a, t, z, lo, hi);
-    return StepEvidence.change(
-        a,
-        Detector.Test.STEP_IN_TREND,
-        t,
-        lo,
-        c,
-        hi,
-        levelBefore,
-        levelBefore + b.shift(),
-        b.shift(),
-        se,
-        z,
-        p,
-        noise,
-        phi);
+    double p = phi >= CAPPED ? 1 : StepEvidence.pValue(a, t, step.z(), lo, hi);
+    return StepEvidence.change(a, Detector.Test.STEP_IN_TREND, t, step, p);
   }
 }
