@@ -43,6 +43,20 @@ public final class TrendQuery {
                       + " cnf "
                       + (fingerprint == null ? "?" : fingerprint.substring(0, 8));
           double mean = rs.getDouble(6);
+          if (!Double.isFinite(mean)) {
+            throw new BadInputException(
+                test
+                    + " threads "
+                    + threads
+                    + " "
+                    + metric
+                    + ", "
+                    + rs.getString(3)
+                    + " ("
+                    + series
+                    + "): the mean is not a finite number (values near a double's limit in the"
+                    + " warehouse): exclude those runs with benchlake annotate, or re-import them");
+          }
           Double change =
               series.equals(lastSeries) && lastMean != null && lastMean != 0
                   ? (mean - lastMean) / lastMean * 100
