@@ -9,6 +9,7 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Event;
+import io.benchlake.testing.Await;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -156,7 +157,26 @@ class IncrementalIngestIT {
       perPartition.forEach(
           (partition, files) -> assertTrue(files <= 3, partition + " has " + files + " files"));
     }
+    assertEventsCounted(warehouse);
     assertEquals(rebuilt("open-rebuilt"), snapshot(warehouse));
+  }
+
+  /**
+   * The warehouse's count of events is the log's below what it read up to, though iterations were
+   * held back (it was lost for good at the first held back before), and the commit carries its log
+   * and the fingerprints of the last events it read.
+   */
+  private static void assertEventsCounted(Warehouse warehouse) {
+    var current = warehouse.current();
+    long below =
+        io.benchlake.bus.EventLog.read(bus.bootstrap(), Topics.EVENTS, Map.of(), v -> {})
+            - io.benchlake.bus.EventLog.read(
+                bus.bootstrap(), Topics.EVENTS, current.readUpTo(), v -> {});
+    assertEquals(below, current.events(), "events below " + current.readUpTo());
+    assertTrue(current.log() != null && current.fingerprints() != null, current.toString());
+    assertEquals(
+        current.readUpTo().entrySet().stream().filter(e -> e.getValue() > 0).count(),
+        current.fingerprints().size());
   }
 
   @Test
@@ -254,10 +274,10 @@ class IncrementalIngestIT {
       String q =
           "SELECT count(*) FROM samples s JOIN runs r USING (run_id) WHERE r.dataset = 'followed'";
       long seen = waitFor(warehouse, q, 12);
+      // for the record (not asserted: timings vary with the machine)
       double latencyS = (System.nanoTime() - published) / 1e9;
       System.out.printf("follow: samples queryable %.1f s after publishing%n", latencyS);
       assertEquals(12, seen);
-      assertTrue(latencyS < 10, "queryable after " + latencyS + " s");
 
       publish(split.subList(0, cut));
       assertEquals(2, waitFor(warehouse, tps + " AND r.dataset = 'split'", 2), "threads 1");
@@ -305,6 +325,7 @@ class IncrementalIngestIT {
       flink.close();
     }
     assertTrue(failed.isEmpty(), failed.toString());
+    assertEventsCounted(warehouse); // what follow's last commit recorded
     assertTrue(commits.size() >= 3, "commits: " + commits.size());
     assertEquals(jobsBefore + 1, flink.jobsRun(), "one follow job for every commit");
     // What follow left, a later batch continues: the rest of the run cut at the stop, and more.
@@ -322,23 +343,19 @@ class IncrementalIngestIT {
    */
   private void awaitCommittedToTheEnd(Warehouse warehouse) throws Exception {
     java.util.Map<Integer, Long> end = io.benchlake.bus.EventLog.endOffsets(bus.bootstrap());
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    while (!LogCheck.shortOf(end, warehouse.current().readUpTo()).isEmpty()) {
-      assertTrue(
-          System.nanoTime() < deadline,
-          "committed up to " + warehouse.current().readUpTo() + ", log end " + end);
-      Thread.sleep(200);
-    }
+    Await.until(
+        () -> warehouse.current().readUpTo(),
+        readUpTo -> LogCheck.shortOf(end, readUpTo).isEmpty(),
+        Duration.ofSeconds(30),
+        "a commit that read up to the log's end " + end);
   }
 
-  /** The query's count once it reaches {@code want}, or what it was after 30 s. */
+  /** The query's count once it reaches {@code want}; fails naming it after 30 s. */
   private static long waitFor(Warehouse warehouse, String query, long want) throws Exception {
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    long seen = count(warehouse, query);
-    while (seen < want && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-      seen = count(warehouse, query);
-    }
-    return seen;
+    return Await.until(
+        () -> count(warehouse, query),
+        seen -> seen >= want,
+        Duration.ofSeconds(30),
+        want + " from " + query);
   }
 }

@@ -30,7 +30,8 @@ class EventCodecTest {
         "loadgen",
         new RunParameters(
             "oltp_read_write", 4, 10_000L, null, 10.0, "s", 2, List.of(1, 2), 0.0, 1.0, "uniform"),
-        List.of(new Property("Number of tables", "4"), new Property("Db driver", "mariadb")));
+        List.of(new Property("Number of tables", "4"), new Property("Db driver", "mariadb")),
+        null);
   }
 
   static EnvironmentSnapshot environment() {
@@ -121,6 +122,17 @@ class EventCodecTest {
   }
 
   @Test
+  void aRunsTestbedRoundTripsAndAStartWrittenWithoutOneReadsAsUnknown() throws Exception {
+    RunStarted onDb1 = runStarted().withTestbed("db1");
+    assertRoundTrip(onDb1);
+    assertTrue(codec.encodeToString(onDb1).contains("\"testbed\":\"db1\""));
+    ObjectNode old = (ObjectNode) EventCodec.mapper().readTree(codec.encode(onDb1));
+    old.remove("testbed");
+    assertEquals(null, ((RunStarted) codec.decode(old)).testbed());
+    assertEquals(null, runStarted().withTestbed("  ").testbed(), "blank is unknown");
+  }
+
+  @Test
   void environmentSnapshotRoundTripsThroughItsSchema() throws Exception {
     assertRoundTrip(environment());
   }
@@ -170,6 +182,28 @@ class EventCodecTest {
     tree.put("schema", "benchlake.run_finished/9");
     InvalidEventException e = assertThrows(InvalidEventException.class, () -> codec.decode(tree));
     assertTrue(e.getMessage().contains("unknown schema"), e.getMessage());
+  }
+
+  /** 2300 for 2025: one such event overflowed Parquet's microseconds and stopped every ingest. */
+  @Test
+  void timesOutside1970To2200AreRefusedNamingTheField() throws Exception {
+    for (Event event : List.of(sample(), runStarted(), runFinished())) {
+      for (String field : List.of("emitted_at", "started_at")) {
+        for (String when : List.of("2300-01-01T00:00:00Z", "1969-12-31T23:59:59Z")) {
+          ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(event));
+          tree.put(field, when);
+          byte[] bytes = EventCodec.mapper().writeValueAsBytes(tree);
+          InvalidEventException e =
+              assertThrows(InvalidEventException.class, () -> codec.decode(bytes), field + when);
+          assertTrue(e.getMessage().contains(field + " " + when), e.getMessage());
+          assertTrue(e.getMessage().contains("1970-01-01..2200-01-01"), e.getMessage());
+        }
+      }
+      ObjectNode edge = (ObjectNode) EventCodec.mapper().readTree(codec.encode(event));
+      edge.put("started_at", "2200-01-01T00:00:00Z");
+      edge.put("emitted_at", "1970-01-01T00:00:00Z");
+      codec.decode(EventCodec.mapper().writeValueAsBytes(edge)); // the bounds themselves pass
+    }
   }
 
   @Test
