@@ -48,12 +48,15 @@ class ServerProcessIT {
         c.createStatement().execute("CREATE TABLE kept (id INT PRIMARY KEY)");
         c.createStatement().execute("INSERT INTO kept VALUES (42)");
       }
+      Path cert = home.resolve("servers/tls/cert.pem");
+      String firstCert = Files.readString(cert);
       try (EmbeddedMariaDb server = start(home, ServerTurn.WAIT);
           Connection c = connect(server);
           ResultSet rs = c.createStatement().executeQuery("SELECT id FROM kept")) {
         assertTrue(rs.next(), "the table survived the restart");
         assertEquals(42, rs.getInt(1));
       }
+      assertEquals(firstCert, Files.readString(cert), "the TLS certificate is made once a home");
     } finally {
       try (Stream<Path> all = Files.walk(home)) {
         all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

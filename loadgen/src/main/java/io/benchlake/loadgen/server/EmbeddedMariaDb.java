@@ -104,7 +104,10 @@ public final class EmbeddedMariaDb extends LocalServer {
                   ? ""
                   : "[mysqld]\n" + MAX_ALLOWED_PACKET + "=64M\n")
               + config.toCnf()
-              + MariadbdProcess.ownedSettings(port, baseDir, serverDir, socket);
+              + MariadbdProcess.ownedSettings(port, baseDir, serverDir, socket)
+              + (ServerCertificate.namedIn(config.toCnf())
+                  ? ""
+                  : ServerCertificate.of(home.servers()).settings());
       String name = "embedded MariaDB " + version;
       MariadbdProcess process =
           MariadbdProcess.start(baseDir, serverDir, runCnf, socket, name, turn);

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.JarEntry;
@@ -20,6 +21,7 @@ import java.util.stream.Stream;
  * unpacked once into {@code $BENCHLAKE_HOME/servers/VERSION/base}.
  */
 public record MariaDbDistribution(String version, Path jar) {
+  private static final String UNPACKED = ".unpacked";
 
   /** Where the build put the distribution jars, given by the benchlake.mariadb.dists property. */
   public static Path distsDir() {
@@ -58,7 +60,7 @@ public record MariaDbDistribution(String version, Path jar) {
 
   /** Unpacks the server into {@code baseDir} unless a previous unpack completed there. */
   public Path unpackInto(Path baseDir) {
-    Path done = baseDir.resolve(".unpacked");
+    Path done = baseDir.resolve(UNPACKED);
     if (Files.exists(done)) {
       return baseDir;
     }
@@ -92,6 +94,19 @@ public record MariaDbDistribution(String version, Path jar) {
       return baseDir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot unpack MariaDB " + version + " into " + baseDir, e);
+    }
+  }
+
+  static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + dir, e);
     }
   }
 }
