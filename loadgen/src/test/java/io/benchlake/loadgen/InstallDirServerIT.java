@@ -31,7 +31,7 @@ class InstallDirServerIT {
   void theRunCnfIsTheTemplateWithTheRunsSettingsAndTheServerStopsByItsPid() throws Exception {
     Path dir = TestDirs.fresh("install");
     BenchlakeHome home = new BenchlakeHome(dir.resolve("home"));
-    Path install = MariaDbDistribution.of("10.11.5").unpackInto(dir.resolve("mariadb-10.11.5"));
+    Path install = MariaDbDistribution.of("10.11.5").unpacked(dir.resolve("mariadb-10.11.5"));
     Path template = dir.resolve("bench.cnf");
     Files.writeString(
         template,

