@@ -158,9 +158,9 @@ class IncrementalIngestIT {
   private static void assertEventsCounted(Warehouse warehouse) {
     var current = warehouse.current();
     long below =
-        io.benchlake.bus.EventLog.read(bus.bootstrap(), Topics.EVENTS, Map.of(), v -> {})
+        io.benchlake.bus.EventLog.read(BROKER.bootstrap(), Topics.EVENTS, Map.of(), v -> {})
             - io.benchlake.bus.EventLog.read(
-                bus.bootstrap(), Topics.EVENTS, current.readUpTo(), v -> {});
+                BROKER.bootstrap(), Topics.EVENTS, current.readUpTo(), v -> {});
     assertEquals(below, current.events(), "events below " + current.readUpTo());
     assertTrue(current.log() != null && current.fingerprints() != null, current.toString());
     assertEquals(
