@@ -151,7 +151,8 @@ public class IngestThroughput {
                 new RunParameters(
                     "oltp_read_write", 4, 10000L, null, (double) samplesPerIteration, "s", 1,
                     ladder, 0.0, 1.0, "special"),
-                List.of()));
+                List.of(),
+                null));
         for (int threads : ladder) {
           for (int s = 1; s <= samplesPerIteration; s++) {
             double tps = 1000 + threads + s % 7;

@@ -20,7 +20,7 @@ WHERE rn = 1;
 -- dataset and test_name are the canonical names (00_aliases.sql); original_dataset and
 -- original_test_name those the run was published with. Retracted runs are left out; importer,
 -- importer_version and source_files_json say where an imported run was read from (its newest
--- run_source).
+-- run_source). testbed is the machine the run was measured on (run_started), NULL where unknown.
 CREATE OR REPLACE VIEW runs AS
 WITH sources AS (
     SELECT run_id, importer, importer_version, source_files_json
@@ -40,7 +40,8 @@ SELECT s.run_id, coalesce(cd.canonical, s.dataset) AS dataset, s.test_suite,
        s.month,
        x.run_id IS NOT NULL AS excluded, x.reason AS excluded_reason,
        s.dataset AS original_dataset, s.test_name AS original_test_name,
-       src.importer, src.importer_version, src.source_files_json
+       src.importer, src.importer_version, src.source_files_json,
+       s.testbed
 FROM started_runs s LEFT JOIN finished_runs f USING (run_id) LEFT JOIN run_exclusions x USING (run_id)
      LEFT JOIN sources src USING (run_id)
      LEFT JOIN canonical_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset

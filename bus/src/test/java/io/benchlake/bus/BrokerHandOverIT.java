@@ -2,19 +2,19 @@ package io.benchlake.bus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.RunFinished;
+import io.benchlake.testing.Await;
 import io.benchlake.testing.ChildJvm;
 import io.benchlake.testing.TestDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,11 +38,7 @@ class BrokerHandOverIT {
       publisher.publish(event("before"));
       publisher.flush();
       host.kill();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (!bus.hostsBroker() && System.nanoTime() < deadline) {
-        Thread.sleep(100);
-      }
-      assertTrue(bus.hostsBroker(), "this process hosts the broker now");
+      Await.until(bus::hostsBroker, Duration.ofSeconds(60), "this process to host the broker");
       assertEquals(
           bus.bootstrap(), BrokerEndpoint.readLive(home.kafka()).orElseThrow().bootstrap());
       publisher.publish(event("after")); // the same producer, reconnected

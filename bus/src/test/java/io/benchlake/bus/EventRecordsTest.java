@@ -36,7 +36,8 @@ class EventRecordsTest {
                   null,
                   "import:taf-report",
                   null,
-                  List.of()),
+                  List.of(),
+                  null),
               new byte[0]);
       assertEquals(run, r.key(), "keyed by run: a run's events share a partition");
       assertTrue(r.timestamp() > previous, "strictly after the previous run_started");

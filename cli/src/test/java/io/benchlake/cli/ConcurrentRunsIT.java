@@ -3,9 +3,11 @@ package io.benchlake.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Await;
 import io.benchlake.testing.TestDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -62,16 +64,12 @@ class ConcurrentRunsIT {
 
   /** Waits until {@code log} has a line containing {@code text}, while {@code p} runs. */
   private static void awaitLine(Path log, String text, Process p) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (System.nanoTime() < deadline) {
-      if (Files.exists(log) && Files.readString(log).contains(text)) {
-        return;
-      }
-      if (!p.isAlive()) {
-        break;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("no '" + text + "' in " + log + ": " + Files.readString(log));
+    Await.until(
+        () -> (Files.exists(log) && Files.readString(log).contains(text)) || !p.isAlive(),
+        Duration.ofSeconds(120),
+        "'" + text + "' in " + log);
+    assertTrue(
+        Files.readString(log).contains(text),
+        "ended without '" + text + "': " + Files.readString(log));
   }
 }

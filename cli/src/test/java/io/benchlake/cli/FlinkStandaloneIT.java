@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.ingest.FlinkCluster;
+import io.benchlake.testing.Await;
 import io.benchlake.testing.Fixtures;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -170,21 +171,19 @@ class FlinkStandaloneIT {
 
   private static void awaitTaskManager(int restPort, List<Process> cluster, Path home)
       throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (System.nanoTime() < deadline) {
-      for (Process p : cluster) {
-        assertTrue(p.isAlive(), "a Flink process ended; see " + home);
-      }
-      try {
-        if (http(restPort, "/taskmanagers").contains("\"slotsNumber\"")) {
-          return;
-        }
-      } catch (IOException e) {
-        // not listening yet
-      }
-      Thread.sleep(500);
-    }
-    throw new AssertionError("no task manager registered within 120 s; see " + home);
+    Await.until(
+        () -> {
+          for (Process p : cluster) {
+            assertTrue(p.isAlive(), "a Flink process ended; see " + home);
+          }
+          try {
+            return http(restPort, "/taskmanagers").contains("\"slotsNumber\"");
+          } catch (IOException e) {
+            return false; // not listening yet
+          }
+        },
+        Duration.ofSeconds(120),
+        "a task manager to register; see " + home);
   }
 
   private static String http(int port, String path) throws Exception {

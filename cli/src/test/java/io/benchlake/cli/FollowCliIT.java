@@ -3,9 +3,11 @@ package io.benchlake.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Await;
 import io.benchlake.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,10 +37,10 @@ class FollowCliIT {
       awaitOutput(follow, log, "Following the event log", 120);
       Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
       BuiltTree.run(home, "import", "taf-report", report.toString());
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (eventsRead(log) < REPORT_EVENTS && System.nanoTime() < deadline) {
-        Thread.sleep(200);
-      }
+      Await.until(
+          () -> eventsRead(log) >= REPORT_EVENTS,
+          Duration.ofSeconds(30),
+          REPORT_EVENTS + " events read by the follow");
       assertEquals(REPORT_EVENTS, eventsRead(log), Files.readString(log));
       String followed = BuiltTree.run(home, "report", "--format", "text");
       assertTrue(followed.contains("3766.360"), followed);
@@ -72,12 +74,11 @@ class FollowCliIT {
   }
 
   private static void awaitOutput(Process p, Path log, String text, int seconds) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (!read(log).contains(text)) {
-      assertTrue(p.isAlive(), "ended: " + read(log));
-      assertTrue(System.nanoTime() < deadline, "no '" + text + "' in " + seconds + " s");
-      Thread.sleep(200);
-    }
+    Await.until(
+        () -> read(log).contains(text) || !p.isAlive(),
+        Duration.ofSeconds(seconds),
+        "'" + text + "' in " + log);
+    assertTrue(read(log).contains(text), "ended: " + read(log));
   }
 
   private static String read(Path log) throws Exception {

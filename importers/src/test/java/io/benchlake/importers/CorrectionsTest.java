@@ -196,7 +196,8 @@ class CorrectionsTest {
                 "import:hammerdb",
                 new RunParameters(
                     "tprocc", null, null, 10, 300.0, "min", 1, List.of(8), null, null, null),
-                List.of()),
+                List.of(),
+                null),
             new IterationFinished(
                 null,
                 EventIds.derived(run, "iteration", metric),

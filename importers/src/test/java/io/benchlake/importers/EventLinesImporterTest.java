@@ -85,7 +85,8 @@ class EventLinesImporterTest {
         null,
         "import:events",
         new RunParameters("oltp", 10, 1000L, null, durationS, "s", 1, List.of(8), null, 1.0, null),
-        List.of(new Property("Note", property)));
+        List.of(new Property("Note", property)),
+        null);
   }
 
   String refusal(String... lines) throws Exception {

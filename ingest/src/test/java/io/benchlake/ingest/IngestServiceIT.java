@@ -65,7 +65,8 @@ class IngestServiceIT {
             "loadgen",
             new RunParameters(
                 "oltp_read_write", 4, 1000L, null, 3.0, "s", 2, List.of(1, 2), 0.0, 1.0, "uniform"),
-            List.of()));
+            List.of(),
+            null));
     events.add(
         new EnvironmentSnapshot(
             null,

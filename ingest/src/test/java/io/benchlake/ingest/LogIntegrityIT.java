@@ -10,12 +10,14 @@ import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.home.EnvironmentException;
+import io.benchlake.testing.Await;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -243,11 +245,10 @@ class LogIntegrityIT {
       publishRuns(bus.bootstrap(), "F", 1);
       Path logDir = home.kafka().resolve("data").toAbsolutePath();
       Files.move(logDir, logDir.resolveSibling("data.gone")); // each file written anew there fails
-      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
-      while (io.benchlake.bus.BrokerFaults.describe(bus.bootstrap()).isEmpty()) {
-        assertTrue(System.nanoTime() < deadline, "the broker noticed its failed directory");
-        Thread.sleep(100);
-      }
+      Await.until(
+          () -> io.benchlake.bus.BrokerFaults.describe(bus.bootstrap()).isPresent(),
+          Duration.ofSeconds(60),
+          "the broker to notice its failed directory");
       EnvironmentException e =
           assertThrows(
               EnvironmentException.class,

@@ -7,11 +7,13 @@ import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Event;
+import io.benchlake.testing.Await;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,10 +64,10 @@ class CrashRecoveryIT {
               .redirectOutput(dir.resolve("child.log").toFile())
               .start();
       Path staging = warehouse.root().resolve("_staging");
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (!hasDataFiles(staging) && child.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
+      Await.until(
+          () -> hasDataFiles(staging) || !child.isAlive(),
+          Duration.ofSeconds(120),
+          "the child ingest's first data file under " + staging);
       assertTrue(child.isAlive(), "the child ingest was still writing when killed");
       child.destroyForcibly(); // SIGKILL on Linux: no shutdown hooks, no cleanup
       child.waitFor(30, TimeUnit.SECONDS);

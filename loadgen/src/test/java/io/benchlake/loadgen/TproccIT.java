@@ -6,13 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
-import io.benchlake.home.BenchlakeHome;
 import io.benchlake.loadgen.run.BenchmarkRun;
 import io.benchlake.loadgen.run.ErrorPolicy;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.ServerConnections;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
-import io.benchlake.loadgen.server.ServerConfig;
+import io.benchlake.loadgen.testing.SharedServer;
 import io.benchlake.loadgen.workload.Workloads;
 import io.benchlake.loadgen.workload.tprocc.TproccOptions;
 import io.benchlake.loadgen.workload.tprocc.TproccWorkload;
@@ -27,8 +26,6 @@ import io.benchlake.schemas.TransactionTiming;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -39,29 +36,20 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** TPROC-C on an embedded MariaDB: build 2 warehouses, check them, run 2 VUs for a minute. */
 class TproccIT {
   private static final Set<String> PROCEDURES =
       Set.of("NEWORD", "PAYMENT", "DELIVERY", "SLEV", "OSTAT");
+  @RegisterExtension static final SharedServer SERVER = new SharedServer("tprocc", "11.4.5");
   private static EmbeddedMariaDb server;
 
   @BeforeAll
-  static void start() throws Exception {
-    Path dir =
-        Path.of(System.getProperty("benchlake.test.home", "target/it-home"), "tprocc")
-            .toAbsolutePath();
-    Files.createDirectories(dir);
-    server =
-        EmbeddedMariaDb.start(new BenchlakeHome(dir), "11.4.5", ServerConfig.embeddedDefaults());
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
+  static void server() {
+    server = SERVER.server();
   }
 
   @Test

@@ -34,6 +34,19 @@ public final class EventEnvelope {
       String source,
       RunParameters parameters,
       List<Property> properties) {
+    return runStarted(dataset, testSuite, testName, tag, source, parameters, properties, null);
+  }
+
+  /** A run's start on the machine {@code testbed} (null where unknown). */
+  public RunStarted runStarted(
+      String dataset,
+      String testSuite,
+      String testName,
+      String tag,
+      String source,
+      RunParameters parameters,
+      List<Property> properties,
+      String testbed) {
     return new RunStarted(
         null,
         eventId,
@@ -46,7 +59,8 @@ public final class EventEnvelope {
         tag,
         source,
         parameters,
-        properties);
+        properties,
+        testbed);
   }
 
   public EnvironmentSnapshot environment(HostFacts host, DatabaseFacts database) {

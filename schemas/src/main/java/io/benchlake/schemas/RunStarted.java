@@ -3,7 +3,11 @@ package io.benchlake.schemas;
 import java.time.Instant;
 import java.util.List;
 
-/** A run begins: which dataset, which test, and how it is configured. */
+/**
+ * A run begins: which dataset, which test, and how it is configured. {@code testbed} names the
+ * machine the run was measured on (DESIGN.md, third-wave amendments: Testbed), null where unknown;
+ * events written before it existed read as null.
+ */
 public record RunStarted(
     String schema,
     String eventId,
@@ -16,7 +20,8 @@ public record RunStarted(
     String tag,
     String source,
     RunParameters parameters,
-    List<Property> properties)
+    List<Property> properties,
+    String testbed)
     implements Event {
   public RunStarted {
     Event.requireText(eventId, "event_id");
@@ -29,5 +34,24 @@ public record RunStarted(
     Event.requireText(source, "source");
     schema = schema == null ? EventKind.RUN_STARTED.schemaId() : schema;
     properties = properties == null ? List.of() : List.copyOf(properties);
+    testbed = testbed == null || testbed.isBlank() ? null : testbed.strip();
+  }
+
+  /** This event with the machine it was measured on (null or blank: unknown). */
+  public RunStarted withTestbed(String testbed) {
+    return new RunStarted(
+        schema,
+        eventId,
+        runId,
+        emittedAt,
+        startedAt,
+        dataset,
+        testSuite,
+        testName,
+        tag,
+        source,
+        parameters,
+        properties,
+        testbed);
   }
 }

@@ -30,7 +30,8 @@ class EventCodecTest {
         "loadgen",
         new RunParameters(
             "oltp_read_write", 4, 10_000L, null, 10.0, "s", 2, List.of(1, 2), 0.0, 1.0, "uniform"),
-        List.of(new Property("Number of tables", "4"), new Property("Db driver", "mariadb")));
+        List.of(new Property("Number of tables", "4"), new Property("Db driver", "mariadb")),
+        null);
   }
 
   static EnvironmentSnapshot environment() {
@@ -118,6 +119,17 @@ class EventCodecTest {
   @Test
   void runStartedRoundTripsThroughItsSchema() throws Exception {
     assertRoundTrip(runStarted());
+  }
+
+  @Test
+  void aRunsTestbedRoundTripsAndAStartWrittenWithoutOneReadsAsUnknown() throws Exception {
+    RunStarted onDb1 = runStarted().withTestbed("db1");
+    assertRoundTrip(onDb1);
+    assertTrue(codec.encodeToString(onDb1).contains("\"testbed\":\"db1\""));
+    ObjectNode old = (ObjectNode) EventCodec.mapper().readTree(codec.encode(onDb1));
+    old.remove("testbed");
+    assertEquals(null, ((RunStarted) codec.decode(old)).testbed());
+    assertEquals(null, runStarted().withTestbed("  ").testbed(), "blank is unknown");
   }
 
   @Test

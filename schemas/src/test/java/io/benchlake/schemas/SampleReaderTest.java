@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.benchlake.testing.Repetitions;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -94,7 +95,7 @@ class SampleReaderTest {
     Random random = new Random(20261204);
     int taken = 0;
     int tried = 0;
-    for (int i = 0; i < 40; i++) {
+    for (int i = 0; i < Repetitions.of(40, 8); i++) {
       Sample sample = sample(random);
       String base = codec.encodeToString(sample);
       assertEquals(sample, reader.read(bytes(base)), "a sample as producers write it: " + base);
@@ -144,7 +145,7 @@ class SampleReaderTest {
   void numbersReadTheSameAsDoubleParseDouble() throws Exception {
     // The codec reads numbers with Jackson's fast parser; it must round as the JDK does.
     Random random = new Random(42);
-    for (int i = 0; i < 20_000; i++) {
+    for (int i = 0; i < Repetitions.of(20_000, 2_000); i++) {
       double d = Double.longBitsToDouble(random.nextLong());
       String text =
           switch (i % 3) {

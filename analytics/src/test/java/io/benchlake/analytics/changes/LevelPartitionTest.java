@@ -3,6 +3,7 @@ package io.benchlake.analytics.changes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Repetitions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -15,7 +16,8 @@ class LevelPartitionTest {
     SplittableRandom r = new SplittableRandom(20261205);
     long[] evaluations = new long[2]; // pruned, plain
     int emptyWindows = 0; // histories with minimum segments of outliers only (their cost is NaN)
-    for (int k = 0; k < 400; k++) {
+    int histories = Repetitions.of(400, 80);
+    for (int k = 0; k < histories; k++) {
       int n = 2 + r.nextInt(399);
       int m = 2 + r.nextInt(5);
       double penalty = r.nextInt(4) == 0 ? 12 : 0.5 + 30 * r.nextDouble();
@@ -24,7 +26,9 @@ class LevelPartitionTest {
       emptyWindows += hasEmptyWindow(a, n, m) ? 1 : 0;
       compareOn(r, a, "history " + k + " of " + n + " runs, m " + m, evaluations);
     }
-    assertTrue(emptyWindows >= 5, "histories with a segment of outliers only: " + emptyWindows);
+    assertTrue(
+        emptyWindows >= histories / 80,
+        "histories with a segment of outliers only: " + emptyWindows + " of " + histories);
     assertTrue(
         evaluations[0] < evaluations[1] / 2,
         "evaluated " + evaluations[0] + " segment costs, plainly " + evaluations[1]);
@@ -39,7 +43,7 @@ class LevelPartitionTest {
   void thePrunedSearchByReleaseFindsThePlainSearchsPartitionAndCost() {
     SplittableRandom r = new SplittableRandom(1205);
     long[] evaluations = new long[2]; // pruned, plain
-    for (int k = 0; k < 300; k++) {
+    for (int k = 0; k < Repetitions.of(300, 60); k++) {
       int n = 2 + r.nextInt(299);
       double penalty = r.nextInt(4) == 0 ? 12 : 0.5 + 30 * r.nextDouble();
       Releases releases =

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.Repetitions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,12 +49,13 @@ class SeriesAnalysisTest {
   }
 
   /**
-   * 60 random histories (with random releases when {@code byRelease}), each analysed from a random
-   * start on with appends of 1 to 5 runs: after each, the result of the whole history so far.
+   * 60 random histories (with random releases when {@code byRelease}; 10 without -Pfull-random),
+   * each analysed from a random start on with appends of 1 to 5 runs: after each, the result of the
+   * whole history so far.
    */
   private static void appendsGiveWhatTheWholeHistoryGives(long seed, boolean byRelease) {
     SplittableRandom r = new SplittableRandom(seed);
-    for (int trial = 0; trial < 60; trial++) {
+    for (int trial = 0; trial < Repetitions.of(60, 10); trial++) {
       int n = 10 + r.nextInt(300);
       List<double[]> all = random(r, n);
       Optional<Releases> releases =
@@ -82,7 +84,7 @@ class SeriesAnalysisTest {
   @Test
   void aBadLastRunThatTheNextRunsConfirmBecomesAStep() {
     int bad = 60;
-    for (long seed = 1; seed <= 10; seed++) {
+    for (long seed = 1; seed <= Repetitions.of(10, 3); seed++) {
       List<double[]> all = DetectorTest.series(seed, bad + 6, 0.01, i -> i < bad ? 1000 : 820);
       SeriesAnalysis growing = analysed(all, bad + 1, Optional.empty());
       assertEquals(List.of(bad), outliers(growing.result()), "seed " + seed);
@@ -134,7 +136,7 @@ class SeriesAnalysisTest {
     // the cost, for the record (not asserted: timings vary with the machine)
     long full = Long.MAX_VALUE;
     long tail = Long.MAX_VALUE;
-    for (int round = 0; round < 20; round++) {
+    for (int round = 0; round < Repetitions.of(20, 2); round++) {
       long t0 = System.nanoTime();
       SeriesAnalysis b = SeriesAnalysis.of(all.subList(0, 1000), Detector.Settings.DEFAULTS);
       long t1 = System.nanoTime();

@@ -94,6 +94,7 @@ public final class Rows {
     r.put("test_name", e.testName());
     r.put("tag", e.tag());
     r.put("source", e.source());
+    r.put("testbed", e.testbed());
     if (e.parameters() != null) {
       var p = e.parameters();
       r.put("workload", p.workload());

@@ -2,12 +2,14 @@ package io.benchlake.ingest.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.benchlake.schemas.Annotation;
 import io.benchlake.schemas.CpuShare;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunContext;
+import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
 import io.benchlake.schemas.TransactionTiming;
 import io.benchlake.warehouse.WarehouseTable;
@@ -97,6 +99,17 @@ class RowsShapeTest {
         RUN.event("a").annotation(4, 2, Annotation.Action.exclude, "noisy neighbour", "ann");
     assertEveryFieldHasItsColumn(Annotation.class, WarehouseTable.ANNOTATIONS, Map.of());
     assertEveryColumnSet(Rows.annotation(a, 7));
+  }
+
+  @Test
+  void aRunsTestbedIsItsColumnAndARunWithoutOneLeavesItNull() {
+    RunStarted started =
+        RUN.event("r")
+            .runStarted(
+                "MariaDB 11.4", "sysbench", "OLTP_RW", null, "loadgen", null, List.of(), "db1");
+    RawEvent raw = new RawEvent("benchlake.events", 0, 3, 1_000, new byte[0]);
+    assertEquals("db1", String.valueOf(Rows.run(started, 7, raw).get("testbed")));
+    assertNull(Rows.run(started.withTestbed(null), 7, raw).get("testbed"));
   }
 
   /** Each component of {@code type}, by its JSON name or as {@code columns} spells it out. */
