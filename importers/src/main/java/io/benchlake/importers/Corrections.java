@@ -41,9 +41,11 @@ public final class Corrections {
   public record Plan(List<Event> events, List<String> replaced, int runsUnchanged) {}
 
   /**
-   * One run of the new reading: its own id, its events and the ids it shares with other content.
+   * One run of the new reading: its own id, its events, the ids it shares with other content, and
+   * its start when only that names a testbed the run published before did not have.
    */
-  private record NewRun(String runId, List<Event> events, List<String> conflicting) {}
+  private record NewRun(
+      String runId, List<Event> events, List<String> conflicting, RunStarted newTestbed) {}
 
   /**
    * @param digestOf the SHA-256 of each batch's files, by the name the batch gives them
@@ -85,7 +87,7 @@ public final class Corrections {
     }
     Set<String> keep = new LinkedHashSet<>();
     List<NewRun> changed = new ArrayList<>();
-    List<Event> sourcesToRecord = new ArrayList<>();
+    List<Event> recordOnly = new ArrayList<>();
     int unchanged = 0;
     for (ImportBatch batch : group) {
       for (var run : byRun(batch.events()).entrySet()) {
@@ -97,10 +99,13 @@ public final class Corrections {
         }
         keep.add(kept);
         unchanged++;
+        if (kept.equals(r.runId()) && r.newTestbed() != null) {
+          recordOnly.add(testbedNamed(r.newTestbed(), now));
+        }
         List<Event> events = kept.equals(r.runId()) ? r.events() : rekeyedAll(r.events(), kept);
         RunSource source = source(kept, events, batch.sources(), digestOf);
         if (!earlier.contentOf().containsKey(source.eventId())) {
-          sourcesToRecord.add(source); // read as before, but not yet recorded as this source
+          recordOnly.add(source); // read as before, not yet recorded as this source
         }
       }
     }
@@ -154,7 +159,7 @@ public final class Corrections {
               String.join(", ", files),
               RetractionNotes.summary(notes)));
     }
-    out.addAll(sourcesToRecord);
+    out.addAll(recordOnly);
     published.stream().filter(e -> !sameAsBefore(e, earlier)).forEach(out::add);
     return unchanged;
   }
@@ -211,13 +216,42 @@ public final class Corrections {
   /** A run of the new reading, with the ids it shares with earlier events of other content. */
   private NewRun compare(String runId, List<Event> events, EarlierReadings earlier) {
     List<String> conflicting = new ArrayList<>();
+    RunStarted newTestbed = null;
     for (Event e : events) {
       String before = earlier.contentOf().get(e.eventId());
-      if (before != null && !before.equals(ReadingDigest.of(codec.encode(e)))) {
-        conflicting.add(e.eventId());
+      if (before == null || before.equals(ReadingDigest.of(codec.encode(e)))) {
+        continue;
       }
+      if (e instanceof RunStarted s
+          && s.testbed() != null
+          && before.equals(ReadingDigest.of(codec.encode(s.withTestbed(null))))) {
+        // read as before, and now its testbed is named (a report's Host, --testbed): the run
+        // keeps its id, and a newer run_started names the testbed, unless one already does
+        RunStarted newest = earlier.runs().get(runId);
+        newTestbed = newest != null && s.testbed().equals(newest.testbed()) ? null : s;
+        continue;
+      }
+      conflicting.add(e.eventId());
     }
-    return new NewRun(runId, events, conflicting);
+    return new NewRun(runId, events, conflicting, newTestbed);
+  }
+
+  /** A newer run_started of the run, naming its testbed, emitted {@code now}. */
+  private static RunStarted testbedNamed(RunStarted s, Instant now) {
+    return new RunStarted(
+        null,
+        EventIds.derived(s.runId(), "run_started", "testbed " + s.testbed(), now.toString()),
+        s.runId(),
+        now,
+        s.startedAt(),
+        s.dataset(),
+        s.testSuite(),
+        s.testName(),
+        s.tag(),
+        s.source(),
+        s.parameters(),
+        s.properties(),
+        s.testbed());
   }
 
   /** Why run {@code old} is retracted, as the import prints it. */

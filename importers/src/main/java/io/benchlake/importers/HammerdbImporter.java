@@ -107,7 +107,8 @@ public final class HammerdbImporter {
                     first.rampupMin == null ? null : first.rampupMin * 60.0,
                     null,
                     null),
-                properties(run)));
+                properties(run),
+                facts.testbed().orElse(null)));
     events.add(ImportedRun.environment(runContext, facts.host(), db.maker(), version, db.engine()));
     events.addAll(body);
     events.add(ImportedRun.finished(runContext, error));

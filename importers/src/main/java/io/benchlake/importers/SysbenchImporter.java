@@ -122,7 +122,8 @@ public final class SysbenchImporter {
                     null,
                     reportInterval,
                     null),
-                properties));
+                properties,
+                facts.testbed().orElse(null)));
     events.add(
         ImportedRun.environment(run, facts.host(), facts.serverVersion().orElse(null), null));
     events.addAll(body);

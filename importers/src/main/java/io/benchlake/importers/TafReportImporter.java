@@ -84,7 +84,8 @@ public final class TafReportImporter {
                       null,
                       null,
                       null),
-                  properties));
+                  properties,
+                  testbed));
       events.add(
           run.event("environment")
               .environment(
