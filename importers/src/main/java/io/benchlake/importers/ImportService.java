@@ -105,8 +105,8 @@ public final class ImportService {
 
   /**
    * Publishes the events of {@code events} files that the log does not hold yet: an exported log
-   * imported again adds nothing. An id the log holds with other content is left out too, and said
-   * (publishing it would only be a conflict for ingest to refuse).
+   * imported again adds nothing. An id the log holds with other content is published, so that
+   * ingest refuses it as the conflict it is (DLQ, exit 4).
    */
   private Published publishNew(Parsed parsed, String bootstrap, BenchlakeHome home) {
     EventCodec codec = new EventCodec();
@@ -114,36 +114,27 @@ public final class ImportService {
     for (ImportBatch b : parsed.batches()) {
       b.events().forEach(e -> wanted.put(e.eventId(), ReadingDigest.of(codec.encode(e))));
     }
-    Set<String> same = new HashSet<>();
-    Set<String> other = new HashSet<>();
+    Set<String> held = new HashSet<>();
     EventLog.readAll(
         bootstrap,
         bytes -> {
           EventHead head = EventHead.of(bytes);
-          if (head != null && wanted.containsKey(head.eventId())) {
-            boolean equal =
-                wanted.get(head.eventId()).equals(ReadingDigest.of(bytes))
-                    || sameEvent(codec, bytes, wanted.get(head.eventId()));
-            (equal ? same : other).add(head.eventId());
+          if (head != null
+              && wanted.containsKey(head.eventId())
+              && (wanted.get(head.eventId()).equals(ReadingDigest.of(bytes))
+                  || sameEvent(codec, bytes, wanted.get(head.eventId())))) {
+            held.add(head.eventId());
           }
         });
     List<Event> fresh =
         parsed.batches().stream()
             .flatMap(b -> b.events().stream())
-            .filter(e -> !same.contains(e.eventId()) && !other.contains(e.eventId()))
+            .filter(e -> !held.contains(e.eventId()))
             .toList();
-    List<String> notes = new ArrayList<>();
-    other.removeAll(same);
-    if (!same.isEmpty() || !other.isEmpty()) {
-      notes.add(
-          String.format(
-              Locale.ROOT,
-              "%d event(s) already in the log, not published again%s",
-              same.size() + other.size(),
-              other.isEmpty()
-                  ? ""
-                  : " (" + other.size() + " of them with other content there: left as they are)"));
-    }
+    List<String> notes =
+        held.isEmpty()
+            ? List.of()
+            : List.of(held.size() + " event(s) already in the log, not published again");
     boolean visible = true;
     if (!fresh.isEmpty()) {
       try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap, home)) {

@@ -146,9 +146,9 @@ class HammerdbTranscriptTest {
   @Test
   void aRungWithoutAResultIsAFailedIterationAndOnlyALastOneFailsTheRun() {
     String aborted =
-        "Vuser 1:DBVersion:11.4.5\nVuser 1:Beginning rampup time of 1 minutes\n"
+        "4 Virtual Users Created with Monitor VU\n"
+            + "Vuser 1:DBVersion:11.4.5\nVuser 1:Beginning rampup time of 1 minutes\n"
             + "Vuser 1:Timing test period of 2 in minutes\n"
-            + "4 Virtual Users Created with Monitor VU\n"
             + "Vuser 1:Rampup complete, Taking start Transaction Count.\n";
     ImportBatch middle =
         only(
