@@ -199,6 +199,8 @@ class ImportBoundsTest {
                 "h",
                 false,
                 false,
+                Optional.empty(),
+                false,
                 Optional.empty()),
             new PrintStream(PrintStream.nullOutputStream()));
   }
