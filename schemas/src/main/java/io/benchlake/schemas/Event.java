@@ -13,7 +13,9 @@ public sealed interface Event
         SourceStatistics,
         Alias,
         Retraction,
-        RunSource {
+        RunSource,
+        Alert,
+        AlertState {
 
   /** The schema name and version, e.g. {@code benchlake.sample/1}. */
   String schema();
