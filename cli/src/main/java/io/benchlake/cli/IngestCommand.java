@@ -35,6 +35,14 @@ final class IngestCommand implements Callable<Integer> {
   boolean rebuild;
 
   @Option(
+      names = "--accept-log-start",
+      description =
+          "With --rebuild: accept that the event log no longer starts at offset 0 (its first"
+              + " events were deleted on purpose): the warehouse is rebuilt from what the log holds,"
+              + " and later ingests hold the log to its new start.")
+  boolean acceptLogStart;
+
+  @Option(
       names = "--follow",
       description =
           "Keep ingesting as events arrive, each time the log's end moves, until Ctrl-C; a later"
@@ -66,6 +74,11 @@ final class IngestCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (acceptLogStart && (follow || !rebuild)) {
+      throw new io.benchlake.home.BadInputException(
+          "--accept-log-start goes with --rebuild (and not --follow): a new log start is accepted"
+              + " by rebuilding the warehouse from what the log holds");
+    }
     if (compactAbove < 2) {
       throw new io.benchlake.home.BadInputException(
           "--compact-above must be at least 2, was " + compactAbove);
@@ -89,7 +102,8 @@ final class IngestCommand implements Callable<Integer> {
         // each would compete with the benchmark for the cores; its next `changes` reads its own
         return IngestConsole.follow(service, connection.bootstrap(), warehouse, pollInterval());
       }
-      IngestService.Result r = service.ingest(connection.bootstrap(), warehouse, rebuild);
+      IngestService.Result r =
+          service.ingest(connection.bootstrap(), warehouse, rebuild, acceptLogStart);
       if (r.nothingNew()) {
         System.out.println("Nothing new since ingest " + r.seq() + ".");
       }
@@ -100,6 +114,13 @@ final class IngestCommand implements Callable<Integer> {
                 + " events, read to the log's end offsets (partition: offset) "
                 + warehouse.current().readUpTo()
                 + ".");
+      }
+      if (acceptLogStart) {
+        System.out.println(
+            "Accepted the event log's start (partition: first offset kept) "
+                + warehouse.current().logStart()
+                + ": the events before it are gone for good, and later ingests refuse a log that"
+                + " starts later still.");
       }
       IngestConsole.print(r);
       CachedHistories.refreshAfter(r, home, warehouse);

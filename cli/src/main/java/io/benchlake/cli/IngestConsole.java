@@ -47,17 +47,24 @@ final class IngestConsole {
     return refused.get() ? 4 : 0;
   }
 
+  /** What one ingest did, in one line: "Ingest 3 read 40 events; refused 2 (below):". */
+  static String line(IngestService.Result r) {
+    return String.format(
+        "Ingest %d read %d events%s%s",
+        r.seq(),
+        r.eventsRead(),
+        r.filesCompacted() > 0 ? "; compacted " + r.filesCompacted() + " files" : "",
+        r.refused().isEmpty()
+            ? "."
+            : "; refused " + r.refused().size() + " (`benchlake dlq` lists them):");
+  }
+
   /** One line per ingest that read something, and one per event it refused. */
   static void print(IngestService.Result r) {
     if (r.nothingNew()) {
       return;
     }
-    System.out.printf(
-        "Ingest %d read %d events%s%s.%n",
-        r.seq(),
-        r.eventsRead(),
-        r.filesCompacted() > 0 ? "; compacted " + r.filesCompacted() + " files" : "",
-        r.refused().isEmpty() ? "" : "; refused " + r.refused().size() + ":");
+    System.out.println(line(r));
     r.refused().forEach(e -> System.out.println("  " + e.origin() + ": " + e.reason()));
   }
 }

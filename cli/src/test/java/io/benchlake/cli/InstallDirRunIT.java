@@ -18,7 +18,7 @@ class InstallDirRunIT {
   @Test
   void aRunOnAnInstallDirReportsItsGeneratedCnfWithoutSecrets() throws Exception {
     Path home = CliRunner.useFreshHome("install-run");
-    Path install = MariaDbDistribution.of("11.4.5").unpackInto(home.resolve("mariadb-11.4.5"));
+    Path install = MariaDbDistribution.of("11.4.5").unpacked(home.resolve("mariadb-11.4.5"));
     Path template = home.resolve("bench.cnf");
     Files.writeString(
         template, "[client]\npassword=s3cret-in-template\n[mysqld]\ninnodb_buffer_pool_size=96M\n");

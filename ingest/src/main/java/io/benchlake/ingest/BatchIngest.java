@@ -37,11 +37,19 @@ final class BatchIngest {
 
   private final FlinkCluster flink;
   private final java.util.function.Function<String, FlinkCluster.JobWatch> brokerWatch;
+  private final Map<Integer, Long> newBase;
 
+  /**
+   * Ingests on {@code flink}; a new warehouse holds the log to the start offsets {@code newBase}
+   * (absent: 0), those a rebuild accepted.
+   */
   BatchIngest(
-      FlinkCluster flink, java.util.function.Function<String, FlinkCluster.JobWatch> brokerWatch) {
+      FlinkCluster flink,
+      java.util.function.Function<String, FlinkCluster.JobWatch> brokerWatch,
+      Map<Integer, Long> newBase) {
     this.flink = flink;
     this.brokerWatch = brokerWatch;
+    this.newBase = newBase;
   }
 
   /** One batch ingest into {@code warehouse}, whose lock the caller holds. */
@@ -49,9 +57,10 @@ final class BatchIngest {
     IngestTransaction ingest = warehouse.beginIngest();
     IngestService.leftoversRemoved(ingest.leftoversRemoved());
     Manifest current = warehouse.current();
-    Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
-    Manifest.LogIdentity log =
-        LogCheck.check(current, LogCheck.identity(bootstrap), end, bootstrap);
+    LogCheck.Found found = LogCheck.find(bootstrap, current);
+    Map<Integer, Long> end = found.end();
+    Map<Integer, Long> base = current.seq() == 0 ? newBase : current.logStart();
+    Manifest.LogIdentity log = LogCheck.check(current, found, base, bootstrap);
     Map<TopicPartition, Long> starting = new HashMap<>();
     Map<TopicPartition, Long> stopping = new HashMap<>();
     long pending = 0;
@@ -79,7 +88,7 @@ final class BatchIngest {
             ContentConflicts.find(bootstrap, from, end));
     Path openDir = ingest.staging().resolve("_open");
     Map<Integer, Long> dlqBefore = EventLog.endOffsets(bootstrap, Topics.DLQ);
-    Long read = null;
+    Counts read = null;
     for (int attempt = 1; read == null; attempt++) {
       try {
         read = runJob(bootstrap, ingest.staging(), batch, starting, stopping, openDir);
@@ -99,24 +108,26 @@ final class BatchIngest {
     List<DeadLetter> refused = IngestLog.refusedSince(bootstrap, dlqBefore);
     Map<Integer, Long> reached = heldBack(end, openDir);
     // The offsets read past count transaction markers too; the job counted the events.
-    long eventsRead = read < 0 ? pending : read;
+    long eventsRead = read.all() < 0 ? pending : read.all();
     ingest.commit(
-        new Manifest.Progress(reached, end, started, log, eventsBelow(current, eventsRead)));
+        new Manifest.Progress(
+            reached,
+            end,
+            started,
+            log,
+            current.events() == null || read.past() < 0 ? null : current.events() + read.past(),
+            Fingerprints.below(bootstrap, current.fingerprints(), current.readUpTo(), end),
+            base));
     LOG.info("ingest {} read {} events, refused {}", seq, eventsRead, refused.size());
     return new IngestService.Result(seq, eventsRead, refused, false);
   }
 
   /**
-   * How many events of the log lie below the end this ingest read to, when known: the count below
-   * where it started plus what it read. An ingest that started before the previous one's end (an
-   * iteration held back) reads some events again, and the count is no longer known.
+   * What a job counted: the records it read, and those at or past where the previous ingest read up
+   * to (-1: the cluster did not say). The events below this ingest's end are the previous count
+   * plus the second, whether or not an iteration was held back.
    */
-  private static Long eventsBelow(Manifest current, long eventsRead) {
-    boolean startsWherePreviousEnded = current.offsets().equals(current.readUpTo());
-    return current.events() != null && startsWherePreviousEnded
-        ? current.events() + eventsRead
-        : null;
-  }
+  private record Counts(long all, long past) {}
 
   /**
    * About how many bytes of Parquet {@code pending} more events make, from what the warehouse's
@@ -139,10 +150,9 @@ final class BatchIngest {
 
   /**
    * Builds and runs one batch ingest job from {@code starting} to {@code stopping}, its rows staged
-   * for {@code batch}'s commit, and returns how many events it read (-1 when the cluster did not
-   * say).
+   * for {@code batch}'s commit, and returns how many events it read.
    */
-  private Long runJob(
+  private Counts runJob(
       String bootstrap,
       Path stagingDir,
       IngestJob.Batch batch,
@@ -166,11 +176,10 @@ final class BatchIngest {
         table -> IngestJob.parquetSink(staging, table, seq),
         IngestLog.deadLetters(bootstrap),
         IngestJob.openIterationSink(openDir.toUri().toString()));
-    Long read =
-        flink
-            .execute(env, "benchlake ingest " + seq, brokerWatch.apply(bootstrap))
-            .getAccumulatorResult(EventRouter.RECORDS_READ);
-    return read == null ? -1L : read;
+    var result = flink.execute(env, "benchlake ingest " + seq, brokerWatch.apply(bootstrap));
+    Long all = result.getAccumulatorResult(EventRouter.RECORDS_READ);
+    Long past = result.getAccumulatorResult(EventRouter.NEW_RECORDS_READ);
+    return new Counts(all == null ? -1L : all, past == null ? -1L : past);
   }
 
   /** When the previous ingest started; null when there was none (a new or rebuilt warehouse). */

@@ -31,18 +31,34 @@ final class FollowCommits {
   private final Map<Integer, Long> readUpTo;
   private final Instant started;
   private final long first;
+  private final LogFacts log;
+  private Map<Integer, Manifest.Fingerprint> fingerprints;
+  private Map<Integer, Long> fingerprinted;
   private long lastCheckpoint;
 
   /**
+   * The log a follow job reads, as its commits record it: where it is, its identity, the events
+   * below the offsets the job started after (null: unknown), the fingerprints there, and the start
+   * offsets it is held to.
+   */
+  record LogFacts(
+      String bootstrap,
+      Manifest.LogIdentity identity,
+      Long eventsBefore,
+      Map<Integer, Manifest.Fingerprint> fingerprints,
+      Map<Integer, Long> base) {}
+
+  /**
    * The commits of the job writing to {@code ingest}'s staging directory, begun on {@code
-   * warehouse}.
+   * warehouse} whose last commit read up to {@code readUpTo}.
    */
   FollowCommits(
       Warehouse warehouse,
       IngestTransaction ingest,
       Map<Integer, Long> start,
       Map<Integer, Long> readUpTo,
-      Instant started) {
+      Instant started,
+      LogFacts log) {
     this.warehouse = warehouse;
     this.ingest = ingest;
     this.staging = ingest.staging();
@@ -50,6 +66,9 @@ final class FollowCommits {
     this.readUpTo = new TreeMap<>(readUpTo);
     this.started = started;
     this.first = ingest.seq();
+    this.log = log;
+    this.fingerprints = log.fingerprints();
+    this.fingerprinted = new TreeMap<>(readUpTo);
   }
 
   Optional<IngestService.Result> commit(long checkpoint, FollowSession.Progress progress) {
@@ -69,7 +88,17 @@ final class FollowCommits {
     Map<Integer, Long> offsets = new TreeMap<>(next);
     progress.openFrom().forEach((p, o) -> offsets.merge(p, o, Math::min));
     long seq = Math.max(warehouse.current().seq() + 1, first + checkpoint - 1);
-    ingest.commitSoFar(seq, new Manifest.Progress(offsets, readUpTo, started));
+    Long events =
+        log.eventsBefore() == null
+            ? null
+            : log.eventsBefore()
+                + progress.counted().values().stream().mapToLong(Long::longValue).sum();
+    fingerprints = Fingerprints.below(log.bootstrap(), fingerprints, fingerprinted, readUpTo);
+    fingerprinted = new TreeMap<>(readUpTo);
+    ingest.commitSoFar(
+        seq,
+        new Manifest.Progress(
+            offsets, readUpTo, started, log.identity(), events, fingerprints, log.base()));
     LOG.info("follow commit {} (checkpoint {}) read {} events", seq, checkpoint, read);
     return Optional.of(new IngestService.Result(seq, read, List.of(), false));
   }

@@ -67,13 +67,14 @@ final class FollowIngest {
     IngestTransaction ingest = warehouse.beginIngest();
     IngestService.leftoversRemoved(ingest.leftoversRemoved());
     Manifest current = warehouse.current();
-    LogCheck.check(
-        current, LogCheck.identity(bootstrap), EventLog.endOffsets(bootstrap), bootstrap);
+    LogCheck.Found found = LogCheck.find(bootstrap, current);
+    Map<Integer, Long> base = current.logStart();
+    Manifest.LogIdentity log = LogCheck.check(current, found, base, bootstrap);
     long first = ingest.seq();
     Path staging = ingest.staging();
     Map<Integer, Long> start = new TreeMap<>(current.offsets());
     Map<TopicPartition, Long> starting = new HashMap<>();
-    Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
+    Map<Integer, Long> end = found.end();
     for (Integer partition : end.keySet()) {
       start.putIfAbsent(partition, 0L);
       starting.put(new TopicPartition(Topics.EVENTS, partition), start.get(partition));
@@ -101,7 +102,14 @@ final class FollowIngest {
           followQuiet);
       JobID job = flink.submit(env, "benchlake ingest --follow from " + first);
       FollowCommits commits =
-          new FollowCommits(warehouse, ingest, start, current.readUpTo(), started);
+          new FollowCommits(
+              warehouse,
+              ingest,
+              start,
+              current.readUpTo(),
+              started,
+              new FollowCommits.LogFacts(
+                  bootstrap, log, current.events(), current.fingerprints(), base));
       Map<Integer, Long> dlqSeen = EventLog.endOffsets(bootstrap, Topics.DLQ);
       while (!stop.getAsBoolean()) {
         Long checkpoint = session.nextCompleted(200);

@@ -87,14 +87,34 @@ public final class IngestService {
    * WarehouseRebuild}).
    */
   public Result ingest(String bootstrap, Warehouse warehouse, boolean rebuild) throws Exception {
+    return ingest(bootstrap, warehouse, rebuild, false);
+  }
+
+  /**
+   * As {@link #ingest(String, Warehouse, boolean)}; with {@code acceptLogStart} (a rebuild only), a
+   * log whose start offsets rose above 0 (events deleted on purpose) is rebuilt from what it holds,
+   * and the new warehouse holds the log to that start.
+   */
+  public Result ingest(
+      String bootstrap, Warehouse warehouse, boolean rebuild, boolean acceptLogStart)
+      throws Exception {
+    if (acceptLogStart && !rebuild) {
+      throw new io.benchlake.home.BadInputException(
+          "--accept-log-start goes with --rebuild: the new start is accepted by rebuilding the"
+              + " warehouse from what the log holds");
+    }
     long before;
     Result r;
     try (AutoCloseable lock = warehouse.lock()) {
       if (rebuild) {
-        return WarehouseRebuild.run(bootstrap, warehouse, w -> ingestAndCompact(bootstrap, w));
+        return WarehouseRebuild.run(
+            bootstrap,
+            warehouse,
+            acceptLogStart,
+            (w, base) -> ingestAndCompact(bootstrap, w, base));
       }
       before = warehouse.currentSeq().orElse(0L);
-      r = ingestAndCompact(bootstrap, warehouse);
+      r = ingestAndCompact(bootstrap, warehouse, Map.of());
     } catch (org.apache.kafka.common.KafkaException e) {
       throw BrokerWatch.goneOr(bootstrap, e);
     }
@@ -128,7 +148,7 @@ public final class IngestService {
       while (!stop.getAsBoolean()) {
         Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
         if (!end.equals(seen)) {
-          Result r = ingestAndCompact(bootstrap, warehouse);
+          Result r = ingestAndCompact(bootstrap, warehouse, Map.of());
           seen = end;
           if (!r.nothingNew()) {
             each.accept(r);
@@ -155,8 +175,9 @@ public final class IngestService {
         c.filesReplaced());
   }
 
-  private Result ingestAndCompact(String bootstrap, Warehouse warehouse) throws Exception {
-    Result r = new BatchIngest(flink, brokerWatch).run(bootstrap, warehouse);
+  private Result ingestAndCompact(String bootstrap, Warehouse warehouse, Map<Integer, Long> base)
+      throws Exception {
+    Result r = new BatchIngest(flink, brokerWatch, base).run(bootstrap, warehouse);
     return r.nothingNew() ? r : compacted(warehouse, r, r.refused());
   }
 

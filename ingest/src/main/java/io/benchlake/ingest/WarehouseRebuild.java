@@ -1,6 +1,5 @@
 package io.benchlake.ingest;
 
-import io.benchlake.bus.EventLog;
 import io.benchlake.home.DiskSpace;
 import io.benchlake.home.EnvironmentException;
 import io.benchlake.warehouse.Manifest;
@@ -23,37 +22,50 @@ import org.slf4j.LoggerFactory;
 final class WarehouseRebuild {
   private static final Logger LOG = LoggerFactory.getLogger(WarehouseRebuild.class);
 
-  /** One ingest into a warehouse, from its committed offsets to the log's end. */
+  /**
+   * One ingest into a warehouse, from its committed offsets to the log's end; a new warehouse holds
+   * the log to the start offsets {@code base}.
+   */
   interface Ingest {
-    IngestService.Result into(Warehouse warehouse) throws Exception;
+    IngestService.Result into(Warehouse warehouse, Map<Integer, Long> base) throws Exception;
   }
 
   private WarehouseRebuild() {}
 
-  /** Rebuilds {@code warehouse} from the log; the caller holds its lock. */
-  static IngestService.Result run(String bootstrap, Warehouse warehouse, Ingest ingest)
+  /**
+   * Rebuilds {@code warehouse} from the log; the caller holds its lock. With {@code
+   * acceptLogStart}, a log whose start rose above where it started is rebuilt from what it holds.
+   */
+  static IngestService.Result run(
+      String bootstrap, Warehouse warehouse, boolean acceptLogStart, Ingest ingest)
       throws Exception {
     Manifest old = committedOrNone(warehouse);
-    Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
-    Manifest.LogIdentity log = LogCheck.identity(bootstrap);
-    boolean sameLog = old.log() == null || old.log().equals(log);
+    LogCheck.Found found;
+    try {
+      found = LogCheck.find(bootstrap, old);
+    } catch (EnvironmentException e) {
+      throw new EnvironmentException(e.getMessage() + "; the warehouse is kept as it was", e);
+    }
+    Map<Integer, Long> end = found.end();
+    boolean sameLog = old.log() == null || old.log().equals(found.identity());
+    Map<Integer, Long> base =
+        acceptLogStart ? found.start() : sameLog ? old.logStart() : Map.<Integer, Long>of();
     if (sameLog) {
-      Map<Integer, Long> short_ = LogCheck.shortOf(old.readUpTo(), end);
-      if (!short_.isEmpty()) {
+      try {
+        LogCheck.check(old, found, base, bootstrap);
+      } catch (EnvironmentException e) {
         throw new EnvironmentException(
-            "the event log ends before what the warehouse committed (partition: committed → log"
-                + " end "
-                + LogCheck.describe(short_, old.readUpTo(), end)
-                + "): it lost events, so a rebuild would lose runs; the warehouse is kept as it"
-                + " was");
+            "a rebuild would lose runs: " + e.getMessage() + "; the warehouse is kept as it was");
       }
+    } else {
+      LogCheck.refuseLostStart(found.start(), base, bootstrap);
     }
     Warehouse beside = new Warehouse(sibling(warehouse.root(), ".rebuild"));
     beside.delete();
     Files.createDirectories(beside.root()); // an empty log commits nothing, and is still a rebuild
     IngestService.Result result;
     try {
-      result = ingest.into(beside);
+      result = ingest.into(beside, base);
       Map<Integer, Long> reached = beside.current().readUpTo();
       Map<Integer, Long> unread = LogCheck.shortOf(end, reached);
       if (!unread.isEmpty()) {
@@ -63,7 +75,11 @@ final class WarehouseRebuild {
                 + "); the warehouse is kept as it was");
       }
       Long events = beside.current().events();
-      if (sameLog && old.events() != null && events != null && events < old.events()) {
+      if (sameLog
+          && !acceptLogStart
+          && old.events() != null
+          && events != null
+          && events < old.events()) {
         throw new EnvironmentException(
             "the event log holds "
                 + events
@@ -84,6 +100,9 @@ final class WarehouseRebuild {
           e);
     }
     replace(warehouse.root(), beside.root());
+    if (acceptLogStart) {
+      LOG.warn("accepted the event log's start offsets {} (the events before them are gone)", base);
+    }
     LOG.info(
         "rebuilt {} from {} events up to the log's end offsets {}",
         warehouse.root(),

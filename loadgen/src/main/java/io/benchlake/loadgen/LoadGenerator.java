@@ -29,9 +29,9 @@ import java.util.stream.Stream;
  * The load generator as the launcher uses it: a plan made from flags and a plan file, checked, and
  * run dataset by dataset with its events handed to a publisher, or only its tables made, read into
  * the buffer pool or dropped; the workloads' names and options for the command line; an embedded
- * server hosted for other clients. Besides this class the launcher needs only the plan's records
- * ({@link PlanFile}, {@link BenchmarkPlan}, {@link DatasetSpec} and its server) and {@link
- * OptionSpec}.
+ * server hosted for other clients ({@link HostedServer}). Besides this class the launcher needs
+ * only the plan's records ({@link PlanFile}, {@link BenchmarkPlan}, {@link DatasetSpec} and its
+ * server) and {@link OptionSpec}.
  */
 public final class LoadGenerator {
   private final PlanRunner runner;
@@ -151,7 +151,7 @@ public final class LoadGenerator {
    * (null: a random one). An unknown version, or a setting that cannot be used (named as the server
    * verb's {@code --setting}), is bad input.
    */
-  public static EmbeddedMariaDb hostEmbedded(
+  public static HostedServer hostEmbedded(
       BenchlakeHome home, String version, Map<String, String> settings, int port, String password) {
     MariaDbDistribution.of(version);
     ServerConfig config;
@@ -160,6 +160,36 @@ public final class LoadGenerator {
     } catch (IllegalArgumentException e) {
       throw new BadInputException("--setting " + e.getMessage());
     }
-    return EmbeddedMariaDb.start(home, version, config, port, password);
+    return new HostedServer(EmbeddedMariaDb.start(home, version, config, port, password));
+  }
+
+  /** An embedded server hosted for other clients: where to reach it; closing stops it. */
+  public static final class HostedServer implements AutoCloseable {
+    private final EmbeddedMariaDb server;
+
+    private HostedServer(EmbeddedMariaDb server) {
+      this.server = server;
+    }
+
+    public String jdbcUrl() {
+      return server.jdbcUrl();
+    }
+
+    public Path socket() {
+      return server.socket();
+    }
+
+    public String user() {
+      return server.user();
+    }
+
+    public Optional<Long> pid() {
+      return server.pid();
+    }
+
+    @Override
+    public void close() {
+      server.close();
+    }
   }
 }

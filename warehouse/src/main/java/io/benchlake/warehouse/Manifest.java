@@ -12,9 +12,12 @@ import java.util.TreeMap;
  * What one committed ingest left: the Kafka offsets the next ingest starts from (per partition of
  * the events topic), the offsets this one read up to (past {@code offsets} where an iteration was
  * still open), when it started, every file of every table (relative to the warehouse root) with its
- * size and content hash, the event log the offsets belong to, and how many events of that log lie
- * below {@code offsets} (null when not known). Manifests written before a field existed read it as
- * null (the log, the events, a file's facts) or as the offsets and the commit time.
+ * size and content hash, the event log the offsets belong to, how many events of that log lie below
+ * {@code readUpTo} (null when not known), the last event below {@code readUpTo} in each partition
+ * (its fingerprint: a log that holds another event there is not this log), and the start offsets of
+ * the log that a rebuild accepted (absent: 0, the log kept whole). Manifests written before a field
+ * existed read it as null (the log, the events, a file's facts, the fingerprints) or as the offsets
+ * and the commit time.
  */
 public record Manifest(
     long seq,
@@ -25,7 +28,9 @@ public record Manifest(
     Map<String, List<String>> files,
     Map<String, FileFacts> facts,
     LogIdentity log,
-    Long events) {
+    Long events,
+    Map<Integer, Fingerprint> fingerprints,
+    Map<Integer, Long> logStart) {
 
   public Manifest {
     offsets = new TreeMap<>(offsets);
@@ -35,11 +40,45 @@ public record Manifest(
     files.forEach((table, list) -> copy.put(table, List.copyOf(list)));
     files = copy;
     facts = facts == null ? Map.of() : new TreeMap<>(facts);
+    fingerprints = fingerprints == null ? null : new TreeMap<>(fingerprints);
+    logStart = logStart == null ? Map.of() : new TreeMap<>(logStart);
+  }
+
+  /** A manifest as written before fingerprints and accepted log starts were recorded. */
+  public Manifest(
+      long seq,
+      Instant committedAt,
+      Map<Integer, Long> offsets,
+      Map<Integer, Long> readUpTo,
+      Instant ingestStartedAt,
+      Map<String, List<String>> files,
+      Map<String, FileFacts> facts,
+      LogIdentity log,
+      Long events) {
+    this(
+        seq,
+        committedAt,
+        offsets,
+        readUpTo,
+        ingestStartedAt,
+        files,
+        facts,
+        log,
+        events,
+        null,
+        null);
   }
 
   public static Manifest empty() {
-    return new Manifest(0, Instant.EPOCH, Map.of(), Map.of(), null, Map.of(), null, null, 0L);
+    return new Manifest(
+        0, Instant.EPOCH, Map.of(), Map.of(), null, Map.of(), null, null, 0L, Map.of(), Map.of());
   }
+
+  /**
+   * The last event below an offset of one partition: its offset, its event id (null when it is not
+   * an event) and the SHA-256 of its bytes, in hex.
+   */
+  public record Fingerprint(long offset, String eventId, String sha256) {}
 
   public List<String> files(WarehouseTable table) {
     return files.getOrDefault(table.dirName(), List.of());
@@ -66,16 +105,20 @@ public record Manifest(
 
   /**
    * How far one ingest got: where the next starts, what it read, when it started, the log it read
-   * (null: the manifest's own) and how many events of it lie below {@code offsets} (null: unknown).
+   * (null: the manifest's own), how many events of it lie below {@code readUpTo} (null: unknown),
+   * the last event below {@code readUpTo} per partition (null: unknown) and the log start a rebuild
+   * accepted (null: the manifest's own).
    */
   public record Progress(
       Map<Integer, Long> offsets,
       Map<Integer, Long> readUpTo,
       Instant started,
       LogIdentity log,
-      Long events) {
+      Long events,
+      Map<Integer, Fingerprint> fingerprints,
+      Map<Integer, Long> logStart) {
     public Progress(Map<Integer, Long> offsets, Map<Integer, Long> readUpTo, Instant started) {
-      this(offsets, readUpTo, started, null, null);
+      this(offsets, readUpTo, started, null, null, null, null);
     }
   }
 
@@ -108,11 +151,13 @@ public record Manifest(
         all,
         allFacts,
         progress.log() != null ? progress.log() : log,
-        progress.events());
+        progress.events(),
+        progress.fingerprints(),
+        progress.logStart() != null ? progress.logStart() : logStart);
   }
 
   /** The progress this manifest recorded, for a commit that reads nothing new (compaction). */
   public Progress progress() {
-    return new Progress(offsets, readUpTo, ingestStartedAt, log, events);
+    return new Progress(offsets, readUpTo, ingestStartedAt, log, events, fingerprints, logStart);
   }
 }

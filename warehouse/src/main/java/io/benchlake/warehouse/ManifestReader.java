@@ -37,6 +37,8 @@ final class ManifestReader {
       Map<String, Manifest.FileFacts> facts = null;
       Manifest.LogIdentity log = null;
       Long events = null;
+      Map<Integer, Manifest.Fingerprint> fingerprints = null;
+      Map<Integer, Long> logStart = null;
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         String field = p.currentName();
         JsonToken value = p.nextToken();
@@ -51,6 +53,9 @@ final class ManifestReader {
           case "log" -> log = value == JsonToken.VALUE_NULL ? null : log(p, value);
           case "events" ->
               events = value == JsonToken.VALUE_NULL ? null : number(p, value).longValueExact();
+          case "fingerprints" ->
+              fingerprints = value == JsonToken.VALUE_NULL ? null : fingerprints(p, value);
+          case "logStart" -> logStart = value == JsonToken.VALUE_NULL ? null : offsets(p, value);
           default -> throw new JsonParseException(p, "unknown field \"" + field + "\"");
         }
       }
@@ -62,7 +67,17 @@ final class ManifestReader {
         throw new JsonParseException(p, "no " + (offsets == null ? "offsets" : "files"));
       }
       return new Manifest(
-          seq, committedAt, offsets, readUpTo, ingestStartedAt, files, facts, log, events);
+          seq,
+          committedAt,
+          offsets,
+          readUpTo,
+          ingestStartedAt,
+          files,
+          facts,
+          log,
+          events,
+          fingerprints,
+          logStart);
     } catch (ArithmeticException | NumberFormatException e) {
       throw new JsonParseException(null, "a number out of range: " + e.getMessage(), e);
     }
@@ -112,6 +127,31 @@ final class ManifestReader {
         }
       }
       out.put(file, new Manifest.FileFacts(size, sha256));
+    }
+    return out;
+  }
+
+  private static Map<Integer, Manifest.Fingerprint> fingerprints(JsonParser p, JsonToken start)
+      throws IOException {
+    expect(p, start, JsonToken.START_OBJECT);
+    Map<Integer, Manifest.Fingerprint> out = new LinkedHashMap<>();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      int partition = Integer.parseInt(p.currentName());
+      expect(p, p.nextToken(), JsonToken.START_OBJECT);
+      long offset = 0;
+      String eventId = null;
+      String sha256 = null;
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken value = p.nextToken();
+        switch (field) {
+          case "offset" -> offset = number(p, value).longValueExact();
+          case "eventId" -> eventId = value == JsonToken.VALUE_NULL ? null : text(p, value);
+          case "sha256" -> sha256 = value == JsonToken.VALUE_NULL ? null : text(p, value);
+          default -> throw new JsonParseException(p, "unknown field \"" + field + "\"");
+        }
+      }
+      out.put(partition, new Manifest.Fingerprint(offset, eventId, sha256));
     }
     return out;
   }

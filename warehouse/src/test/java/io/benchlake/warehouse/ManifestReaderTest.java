@@ -107,6 +107,22 @@ class ManifestReaderTest {
             ? null
             : new Manifest.LogIdentity(
                 "cluster-" + random.nextInt(9), "topic/" + random.nextInt(9)),
-        random.nextBoolean() ? null : (long) random.nextInt(1_000_000));
+        random.nextBoolean() ? null : (long) random.nextInt(1_000_000),
+        older ? null : fingerprints(random, readUpTo),
+        random.nextBoolean() ? Map.of() : Map.of(0, (long) random.nextInt(1000)));
+  }
+
+  private static Map<Integer, Manifest.Fingerprint> fingerprints(
+      Random random, Map<Integer, Long> readUpTo) {
+    Map<Integer, Manifest.Fingerprint> out = new TreeMap<>();
+    readUpTo.forEach(
+        (p, o) ->
+            out.put(
+                p,
+                new Manifest.Fingerprint(
+                    Math.max(0, o - 1 - random.nextInt(2)),
+                    random.nextInt(5) == 0 ? null : "id-" + random.nextInt(99),
+                    Long.toHexString(random.nextLong()))));
+    return out;
   }
 }

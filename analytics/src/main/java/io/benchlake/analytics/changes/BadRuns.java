@@ -73,7 +73,7 @@ final class BadRuns {
    * followed (precision 0.975 -> 0.971), and an autocorrelated history of 13 runs (seed 1) had its
    * first run set aside and a false change; for 3 steps more in one history of seed 1 and 2 on seed
    * 7. Not by release, where a release's other runs judge its runs ({@link #badRun}) and this was
-   * not measured. bench/changes: docs/changes.md ("Since: a bad last run").
+   * not measured. bench/changes: bench/results/changes-diary.md ("Since: a bad last run").
    */
   static OptionalDouble last(double[] means, int n, double limit) {
     // not in a history of 2·REACH runs or fewer: there the REACH runs that judge the last run

@@ -45,7 +45,7 @@ package io.benchlake.analytics.changes;
  * releases: precision 0.997 / 0.998 / 0.999 / 0.993, recall 0.865 / 0.833 / 0.859 / 0.805). What is
  * missed is mostly changes with 1 or 2 runs on a side and a few σ, beyond the test itself (a
  * two-sided p of 1e-4 needs |z| ≥ 3.9, and a 3σ step into a release of one run has a z of 2.1 to
- * 3): docs/changes.md, "Since: release histories".
+ * 3): bench/results/changes-diary.md, "Since: release histories".
  */
 final class ReleaseSegments {
   /**
@@ -161,7 +161,8 @@ final class ReleaseSegments {
    * / 0.989; the main mix identical. Either condition alone: the other side a level, recall 0.968 /
    * 0.950 / 0.955 / 0.952; the line no trend, 0.968 / 0.953 / 0.955 / 0.952; the same precision,
    * but histories of 25 one-run releases drifting 0.5σ a release (200 of them) reported 256 and 200
-   * changes, with both 199, before 140 (docs/changes.md, "Since: a step the line took").
+   * changes, with both 199, before 140 (bench/results/changes-diary.md, "Since: a step the line
+   * took").
    */
   static boolean lineIsTheStep(SeriesAnalysis a, Detector.Change c, Fit before, Fit after) {
     if (!a.byRelease() || Lines.trend(a, c.from(), c.to()).isPresent()) {

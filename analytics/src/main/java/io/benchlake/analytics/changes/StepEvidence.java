@@ -77,7 +77,7 @@ final class StepEvidence {
    * spread, squared, are pooled, each weighted by its degrees of freedom (σ's {@link
    * #SIGMA_DF_PER_DIFFERENCE} per difference, the residuals' one per run less one per level; the
    * spread is their RSS over the runs, not over its degrees of freedom: the unbiased one was tried
-   * and not kept, docs/changes.md), from {@link #POOLED_FROM} runs.
+   * and not kept, bench/results/changes-diary.md), from {@link #POOLED_FROM} runs.
    *
    * <p>Why: the largest of noisy estimates is biased upwards, and from 10-20 differences σ is off
    * by 30% either way (q10-q90 0.56-1.46 of the truth at 13 runs, normal noise; a step in the

@@ -55,7 +55,7 @@ final class StepInTrend {
    * shift found had an autocorrelation over 0.61. Applied at first only where the shift was
    * admitted, not in its re-check, where the floor of the autocorrelation is the long-run one
    * around the cuts as they are then: there a shift could reach 0.9 and be kept; in the test itself
-   * since (bench/changes and changes-real unchanged, docs/changes.md).
+   * since (bench/changes and changes-real unchanged, bench/results/changes-diary.md).
    */
   static final double CAPPED = 0.9;
 

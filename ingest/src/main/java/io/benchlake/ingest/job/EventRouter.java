@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
@@ -42,10 +43,17 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   /** The accumulator counting the records read: offsets also count transaction markers. */
   public static final String RECORDS_READ = "records read";
 
+  /**
+   * The accumulator counting the records read at or past the offsets the previous ingest read up
+   * to: how many the log holds beyond them (a record read again for an open iteration is not).
+   */
+  public static final String NEW_RECORDS_READ = "records read past the previous ingest";
+
   private final IngestJob.Batch batch;
   private long seq;
   private transient EventCodec codec;
   private transient LongCounter read;
+  private transient LongCounter newRead;
 
   /** The samples on their way to their aggregate, per run and iteration. */
   private transient Map<String, Map<String, SampleBundle>> pending;
@@ -73,12 +81,16 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
     codec = new EventCodec();
     pending = new HashMap<>();
     read = getRuntimeContext().getLongCounter(RECORDS_READ);
+    newRead = getRuntimeContext().getLongCounter(NEW_RECORDS_READ);
   }
 
   @Override
   public void processElement(RawEvent raw, Context ctx, Collector<IterationPart> out) {
     read.add(1);
     boolean reRead = raw.offset < batch.previousReadUpTo().getOrDefault(raw.partition, 0L);
+    if (!reRead) {
+      newRead.add(1);
+    }
     String conflict = batch.conflicts().get(raw.origin());
     if (conflict != null) {
       // an id seen before with other content: the first version stands, in every ingest path
@@ -96,38 +108,60 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       }
       return;
     }
-    toAggregate(event, raw, out);
-    if (reRead) {
+    List<Row> rows;
+    try {
+      rows = rows(event, raw);
+    } catch (RuntimeException e) {
+      // One event the job cannot write (a value Parquet cannot hold) stops no ingest: it goes to
+      // the dead-letter topic with the reason, as an unreadable one does.
+      if (!reRead) {
+        ctx.output(
+            Tags.REFUSED, new RefusedEvent(raw.origin(), "cannot be written: " + e, raw.value));
+      }
       return;
     }
+    toAggregate(event, raw, out);
+    if (reRead) {
+      return; // its rows, or its refusal, were written by the ingest that read it first
+    }
+    for (Row row : rows) {
+      ctx.output(Tags.TABLES.get(row.table()), row.record());
+    }
+  }
+
+  /** One row of a table. */
+  private record Row(WarehouseTable table, GenericRecord record) {}
+
+  /** The rows an event makes in the tables other than iterations. */
+  private List<Row> rows(Event event, RawEvent raw) {
+    List<Row> rows = new ArrayList<>(1);
     if (event instanceof RunStarted e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq, raw));
+      rows.add(new Row(WarehouseTable.RUNS, Rows.run(e, seq, raw)));
     } else if (event instanceof RunFinished e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+      rows.add(new Row(WarehouseTable.RUNS, Rows.run(e, seq)));
     } else if (event instanceof RunSource e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.RUNS), Rows.run(e, seq));
+      rows.add(new Row(WarehouseTable.RUNS, Rows.run(e, seq)));
     } else if (event instanceof Alias e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.ALIASES), Rows.alias(e, seq));
+      rows.add(new Row(WarehouseTable.ALIASES, Rows.alias(e, seq)));
     } else if (event instanceof Alert e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.ALERT_EVENTS), Rows.alert(e, seq));
+      rows.add(new Row(WarehouseTable.ALERT_EVENTS, Rows.alert(e, seq)));
     } else if (event instanceof AlertState e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.ALERT_STATES), Rows.alertState(e, seq));
+      rows.add(new Row(WarehouseTable.ALERT_STATES, Rows.alertState(e, seq)));
     } else if (event instanceof Retraction e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.RETRACTIONS), Rows.retraction(e, seq));
+      rows.add(new Row(WarehouseTable.RETRACTIONS, Rows.retraction(e, seq)));
     } else if (event instanceof Annotation e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.ANNOTATIONS), Rows.annotation(e, seq));
+      rows.add(new Row(WarehouseTable.ANNOTATIONS, Rows.annotation(e, seq)));
     } else if (event instanceof SourceStatistics e) {
       Rows.sourceStatistics(e, seq)
-          .forEach(r -> ctx.output(Tags.TABLES.get(WarehouseTable.SOURCE_STATISTICS), r));
+          .forEach(r -> rows.add(new Row(WarehouseTable.SOURCE_STATISTICS, r)));
     } else if (event instanceof EnvironmentSnapshot e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.ENVIRONMENTS), Rows.environment(e, seq));
+      rows.add(new Row(WarehouseTable.ENVIRONMENTS, Rows.environment(e, seq)));
     } else if (event instanceof Sample e) {
-      ctx.output(Tags.TABLES.get(WarehouseTable.SAMPLES), Rows.sample(e, seq));
+      rows.add(new Row(WarehouseTable.SAMPLES, Rows.sample(e, seq)));
     } else if (event instanceof IterationFinished e) {
-      e.timings()
-          .forEach(
-              t -> ctx.output(Tags.TABLES.get(WarehouseTable.TIMINGS), Rows.timing(e, t, seq)));
+      e.timings().forEach(t -> rows.add(new Row(WarehouseTable.TIMINGS, Rows.timing(e, t, seq))));
     }
+    return rows;
   }
 
   /**

@@ -18,6 +18,7 @@ public final class FollowSession {
   private final String id;
   private final Map<Long, Map<Integer, Long>> positions = new ConcurrentHashMap<>();
   private final Map<Long, Map<Integer, Long>> open = new ConcurrentHashMap<>();
+  private final Map<Long, Map<Integer, Long>> counted = new ConcurrentHashMap<>();
   private final BlockingQueue<Long> completed = new LinkedBlockingQueue<>();
 
   private FollowSession(String id) {
@@ -53,6 +54,15 @@ public final class FollowSession {
     next.forEach((partition, offset) -> all.merge(partition, offset, Math::max));
   }
 
+  /**
+   * A reader's count, per partition it reads, of the records it read at or past where the previous
+   * ingest read up to, from the job's start to {@code checkpoint}.
+   */
+  void counted(long checkpoint, Map<Integer, Long> records) {
+    Map<Integer, Long> all = counted.computeIfAbsent(checkpoint, k -> new ConcurrentHashMap<>());
+    records.forEach((partition, n) -> all.merge(partition, n, Math::max));
+  }
+
   /** Where the iterations an aggregate holds open at {@code checkpoint} begin, per partition. */
   void open(long checkpoint, Map<Integer, Long> earliest) {
     Map<Integer, Long> all = open.computeIfAbsent(checkpoint, k -> new ConcurrentHashMap<>());
@@ -77,14 +87,20 @@ public final class FollowSession {
     Progress p =
         new Progress(
             new TreeMap<>(positions.getOrDefault(checkpoint, Map.of())),
-            new TreeMap<>(open.getOrDefault(checkpoint, Map.of())));
+            new TreeMap<>(open.getOrDefault(checkpoint, Map.of())),
+            new TreeMap<>(counted.getOrDefault(checkpoint, Map.of())));
     positions.keySet().removeIf(k -> k <= checkpoint);
     open.keySet().removeIf(k -> k <= checkpoint);
+    counted.keySet().removeIf(k -> k <= checkpoint);
     return p;
   }
 
-  /** Per partition: the offset after the last event read, and the first of an open iteration. */
-  public record Progress(Map<Integer, Long> next, Map<Integer, Long> openFrom) {}
+  /**
+   * Per partition: the offset after the last event read, the first of an open iteration, and how
+   * many records the job read at or past the previous ingest's end since it started.
+   */
+  public record Progress(
+      Map<Integer, Long> next, Map<Integer, Long> openFrom, Map<Integer, Long> counted) {}
 
   /** Ends the session. */
   public void close() {

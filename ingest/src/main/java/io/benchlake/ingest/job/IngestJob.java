@@ -101,7 +101,7 @@ public final class IngestJob {
     SingleOutputStreamOperator<IterationPart> routed =
         RouterOperator.route(
                 events
-                    .process(new ReadPositions(sessionId))
+                    .process(new ReadPositions(sessionId, first.previousReadUpTo()))
                     .setParallelism(readers)
                     .name("read positions"),
                 new FollowRouter(first))

@@ -18,28 +18,40 @@ import org.apache.flink.util.Collector;
 public class ReadPositions extends ProcessFunction<RawEvent, RawEvent>
     implements CheckpointedFunction, CheckpointListener {
   private final String sessionId;
+  private final Map<Integer, Long> previousReadUpTo;
   private transient FollowSession session;
   private transient Map<Integer, Long> next;
+  private transient Map<Integer, Long> counted;
 
-  public ReadPositions(String sessionId) {
+  /**
+   * For the session {@code sessionId}, counting the records at or past {@code previousReadUpTo}
+   * (what the previous ingest read up to).
+   */
+  public ReadPositions(String sessionId, Map<Integer, Long> previousReadUpTo) {
     this.sessionId = sessionId;
+    this.previousReadUpTo = new HashMap<>(previousReadUpTo);
   }
 
   @Override
   public void open(OpenContext context) {
     session = FollowSession.of(sessionId);
     next = new HashMap<>();
+    counted = new HashMap<>();
   }
 
   @Override
   public void processElement(RawEvent raw, Context ctx, Collector<RawEvent> out) {
     next.put(raw.partition, raw.offset + 1);
+    if (raw.offset >= previousReadUpTo.getOrDefault(raw.partition, 0L)) {
+      counted.merge(raw.partition, 1L, Long::sum);
+    }
     out.collect(raw);
   }
 
   @Override
   public void snapshotState(FunctionSnapshotContext context) {
     session.positions(context.getCheckpointId(), next);
+    session.counted(context.getCheckpointId(), counted);
   }
 
   @Override

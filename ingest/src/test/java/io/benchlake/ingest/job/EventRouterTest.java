@@ -34,6 +34,7 @@ class EventRouterTest {
     final List<Object[]> side = new ArrayList<>();
     final List<IterationPart> parts = new ArrayList<>();
     final LongCounter read = new LongCounter();
+    final LongCounter newRead = new LongCounter();
 
     List<Object> of(String tag) {
       return side.stream().filter(s -> s[0].equals(tag)).map(s -> s[1]).toList();
@@ -50,7 +51,9 @@ class EventRouterTest {
                 new Class<?>[] {RuntimeContext.class},
                 (proxy, method, args) -> {
                   if (method.getName().equals("getLongCounter")) {
-                    return outputs.read;
+                    return EventRouter.RECORDS_READ.equals(args[0])
+                        ? outputs.read
+                        : outputs.newRead;
                   }
                   throw new UnsupportedOperationException(method.getName());
                 });
@@ -128,6 +131,35 @@ class EventRouterTest {
     assertEquals(List.of("r1", "r2"), out.parts.stream().map(p -> p.runId).toList());
     assertEquals(1, out.of(RUNS).size(), "only the event read for the first time gives a row");
     assertEquals(2, out.read.getLocalValue());
+    assertEquals(1, out.newRead.getLocalValue(), "the events past what the last ingest read");
+  }
+
+  /**
+   * A start in 2300 (a typo for 2025) overflowed Parquet's microseconds and failed every ingest:
+   * the event is refused with its reason, and the events around it go on.
+   */
+  @Test
+  void anEventWithATimeParquetCannotHoldIsRefusedAndTheRestGoesOn() {
+    Outputs out = new Outputs();
+    EventRouter router = router(IngestJob.Batch.first(7, AT), out);
+    Instant typo = Instant.parse("2300-01-01T00:00:00Z");
+    route(router, out, raw(0, 1, runFinished("before")));
+    route(
+        router,
+        out,
+        raw(
+            0,
+            2,
+            CODEC.encode(
+                new RunFinished(
+                    null, "e-typo", "typo", typo, typo, RunFinished.Status.completed, null))));
+    route(router, out, raw(0, 3, runFinished("after")));
+
+    List<Object> refused = out.of(Tags.REFUSED.getId());
+    assertEquals(1, refused.size(), refused.toString());
+    assertEquals("benchlake.events/0@2", ((RefusedEvent) refused.get(0)).origin);
+    assertTrue(((RefusedEvent) refused.get(0)).reason.contains("2300-01-01"), refused.toString());
+    assertEquals(2, out.of(RUNS).size(), "the events around it");
   }
 
   @Test

