@@ -14,6 +14,7 @@ public sealed interface Event
         Alias,
         Retraction,
         RunSource,
+        Acknowledgement,
         Alert,
         AlertState {
 

@@ -15,6 +15,7 @@ public enum EventKind {
   ALIAS("alias", Alias.class),
   RETRACTION("retraction", Retraction.class),
   RUN_SOURCE("run_source", RunSource.class),
+  ACKNOWLEDGEMENT("acknowledgement", Acknowledgement.class),
   ALERT("alert", Alert.class),
   ALERT_STATE("alert_state", AlertState.class);
 
