@@ -123,6 +123,8 @@ class KafkaClusterIT {
                   "test",
                   false,
                   false,
+                  Optional.empty(),
+                  false,
                   Optional.empty()),
               System.err);
       assertTrue(parsed.events() > 0, "parsed " + parsed.failures());

@@ -369,7 +369,8 @@ class EmbeddedMariaDbIT {
             300,
             null,
             List.of(),
-            -1);
+            -1,
+            null);
     IterationFinished f =
         only(runOnce(paced, ServerConnections.open(server)), IterationFinished.class);
     assertEquals(300, value(f, "TPS"), 45, "the arrival rate, not the server's capacity, sets TPS");
@@ -438,7 +439,8 @@ class EmbeddedMariaDbIT {
             0,
             null,
             List.of(),
-            1);
+            1,
+            null);
     ServerConnections ds = ServerConnections.open(server);
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     BenchmarkRun run =
