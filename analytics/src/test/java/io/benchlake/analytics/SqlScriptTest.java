@@ -24,4 +24,29 @@ class SqlScriptTest {
     assertFalse(SqlScript.complete("select 'a;"));
     assertFalse(SqlScript.complete("select 1"));
   }
+
+  @Test
+  void aSemicolonInsideABlockCommentSplitsNothing() {
+    List<String> statements =
+        SqlScript.split("select 1 /* ; */, /* nested /* ; */ still ; */ 2;\nselect 3;");
+    assertEquals(2, statements.size(), statements.toString());
+    assertEquals("select 1 , 2", statements.get(0).replaceAll("\\s+", " "));
+    assertEquals("select 3", statements.get(1));
+    assertFalse(SqlScript.complete("select 1 /* ;"));
+    assertTrue(SqlScript.complete("select 1 /* ; */;"));
+  }
+
+  @Test
+  void aSemicolonInsideEscapeAndDollarQuotedStringsSplitsNothing() {
+    assertEquals(
+        List.of("select E'it\\'s; fine'", "select $$a;b$$, $t$c;$$;d$t$", "select 4"),
+        SqlScript.split("select E'it\\'s; fine';\nselect $$a;b$$, $t$c;$$;d$t$;\nselect 4"));
+    assertFalse(SqlScript.complete("select $$a;"));
+    assertFalse(SqlScript.complete("select E'a\\';"));
+  }
+
+  @Test
+  void aPositionalParameterIsNoDollarQuote() {
+    assertEquals(List.of("select $1", "select 2"), SqlScript.split("select $1; select 2;"));
+  }
 }

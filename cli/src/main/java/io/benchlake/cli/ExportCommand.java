@@ -4,8 +4,6 @@ import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventLog;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
-import io.benchlake.schemas.EventCodec;
-import io.benchlake.schemas.InvalidEventException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,28 +33,19 @@ final class ExportCommand implements Callable<Integer> {
     if (!what.equals("events")) {
       throw new BadInputException("export knows 'events' only, not '" + what + "'");
     }
-    EventCodec codec = new EventCodec();
+    EventExport export = new EventExport();
     StringBuilder lines = new StringBuilder();
-    long[] skipped = {0};
     try (EventBus connection = bus.connect(BenchlakeHome.fromEnvironment())) {
       EventLog.readAll(
           connection.bootstrap(),
-          value -> {
-            try {
-              codec.decode(value); // only valid events; written as read, unknown fields kept
-              lines
-                  .append(
-                      EventCodec.mapper().writeValueAsString(EventCodec.mapper().readTree(value)))
-                  .append('\n');
-            } catch (InvalidEventException | java.io.IOException e) {
-              skipped[0]++; // not an event: ingest refuses it too
-            }
-          });
+          value -> export.line(value).ifPresent(l -> lines.append(l).append('\n')));
     }
     Output.write(lines.toString(), out);
-    if (skipped[0] > 0) {
+    if (export.leftOut() > 0) {
       System.err.println(
-          "benchlake: left out " + skipped[0] + " record(s) that are not valid events");
+          "benchlake: left out "
+              + export.leftOut()
+              + " record(s) that are not valid events (ingest refuses them too)");
     }
     return 0;
   }

@@ -59,7 +59,8 @@ final class SqlCommand implements Callable<Integer> {
       throw new BadInputException("give a STATEMENT or --file, not both");
     }
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
+    try (FollowingSession session =
+        new FollowingSession(new Warehouse(home.warehouse()), AnalyticsSession::open, System.err)) {
       if (statement == null && file == null) {
         new SqlShell(session, f, home.root().resolve("sql_history")).run();
         return 0;

@@ -1,6 +1,5 @@
 package io.benchlake.cli;
 
-import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.analytics.query.SqlScript;
@@ -20,11 +19,11 @@ import org.jline.terminal.TerminalBuilder;
  * and the prompt goes on, history is kept in $BENCHLAKE_HOME/sql_history; Ctrl-D or "quit" ends.
  */
 final class SqlShell {
-  private final AnalyticsSession session;
+  private final FollowingSession session;
   private final OutputFormat format;
   private final Path history;
 
-  SqlShell(AnalyticsSession session, OutputFormat format, Path history) {
+  SqlShell(FollowingSession session, OutputFormat format, Path history) {
     this.session = session;
     this.format = format;
     this.history = history;

@@ -1,9 +1,14 @@
 package io.benchlake.importers;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.InvalidEventException;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +21,33 @@ import java.util.Optional;
  */
 public final class EventLinesImporter {
   private EventLinesImporter() {}
+
+  /** A parser that refuses a key given twice in one object (Jackson otherwise keeps the last). */
+  private static final JsonFactory STRICT =
+      JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+
+  /**
+   * The key an object of the line holds twice, as "KEY is given twice ...": which of two values an
+   * event meant is unknowable, so neither is taken. Other faults are the codec's to report.
+   */
+  static Optional<String> duplicateKey(byte[] line) {
+    try (JsonParser parser = STRICT.createParser(line)) {
+      while (parser.nextToken() != null) {
+        // reading every token is the check
+      }
+      return Optional.empty();
+    } catch (JsonParseException e) {
+      String message = e.getOriginalMessage();
+      return message != null && message.startsWith("Duplicate field")
+          ? Optional.of(
+              "a key given twice in one object ("
+                  + message.substring("Duplicate field ".length())
+                  + "): which value is meant cannot be told")
+          : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
 
   public static ImportBatch toEvents(SourceFile file, EventCodec codec) {
     List<Event> events = new ArrayList<>();
@@ -34,6 +66,12 @@ public final class EventLinesImporter {
                 bytes.length / 1e6,
                 EventPublisher.MAX_EVENT_BYTES / 1e6));
       }
+      int index = i;
+      duplicateKey(bytes)
+          .ifPresent(
+              message -> {
+                throw file.error(index, message);
+              });
       Event event;
       try {
         event = codec.decode(bytes);

@@ -9,7 +9,6 @@ import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.EventHead;
 import io.benchlake.schemas.InvalidEventException;
 import io.benchlake.schemas.RunStarted;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

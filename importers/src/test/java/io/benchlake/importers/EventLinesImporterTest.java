@@ -148,4 +148,22 @@ class EventLinesImporterTest {
     assertTrue(message.contains("an event of 10.0 MB"), message);
     assertEquals(1, message.lines().count());
   }
+
+  @Test
+  void aKeyGivenTwiceIsRefusedAtItsLineNotTheLastOneTaken() throws Exception {
+    String json =
+        line(sample(100, 80, 1, 10L)).replace("\"tps\":100.0", "\"tps\":100.0,\"tps\":9.99");
+    assertTrue(json.contains("\"tps\":9.99"), json);
+    String message = refusal(line(run(60, "x")), json);
+    assertTrue(
+        message.contains("events.jsonl:2: a key given twice in one object ('tps')"), message);
+  }
+
+  @Test
+  void aKeyGivenTwiceInANestedObjectIsRefusedToo() throws Exception {
+    String json = line(run(60, "x")).replace("\"tables\":10", "\"tables\":10,\"tables\":11");
+    assertTrue(json.contains("\"tables\":11"), json);
+    assertTrue(
+        refusal(json).contains("events.jsonl:1: a key given twice in one object ('tables')"));
+  }
 }

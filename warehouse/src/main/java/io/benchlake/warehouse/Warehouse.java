@@ -218,7 +218,17 @@ public final class Warehouse {
       throw new io.benchlake.home.BadInputException(
           "the warehouse " + root + " is not writable: " + e.getMessage());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot lock the warehouse " + root, e);
+      // a read-only mount (EROFS), a file where a directory should be: the environment, one line
+      throw new io.benchlake.home.EnvironmentException(
+          "cannot lock the warehouse "
+              + root
+              + " for writing: "
+              + (e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                  ? f.getFile() + ": " + f.getReason()
+                  : e.toString())
+              + " (a read-only mount can be read with sql, report and the other read commands;"
+              + " ingest needs it writable)",
+          e);
     }
   }
 

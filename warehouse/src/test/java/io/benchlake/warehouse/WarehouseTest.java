@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.home.EnvironmentException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -24,6 +25,19 @@ class WarehouseTest {
           e.getMessage().contains("process " + ProcessHandle.current().pid()), e.getMessage());
     }
     w.lock().close(); // free again once released
+  }
+
+  @Test
+  void aWarehouseThatCannotBeLockedIsOneEnvironmentLineNotAStackTrace() throws Exception {
+    // as on a read-only mount, the lock file cannot be opened for writing (here: it is a directory)
+    Files.createDirectories(dir.resolve("_ingest/LOCK"));
+    EnvironmentException e =
+        assertThrows(EnvironmentException.class, () -> new Warehouse(dir).lock());
+    assertTrue(
+        e.getMessage().startsWith("cannot lock the warehouse " + dir + " for writing: "),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("LOCK"), e.getMessage());
+    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
   }
 
   @Test
