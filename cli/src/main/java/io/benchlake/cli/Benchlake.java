@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
       TrendCommand.class,
       ChangesCommand.class,
       AnnotateCommand.class,
+      DashboardCommand.class,
       AliasCommand.class,
       ScheduleCommand.class,
       ExportCommand.class,
