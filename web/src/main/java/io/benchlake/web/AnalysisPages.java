@@ -55,23 +55,13 @@ final class AnalysisPages {
         c.verdicts().stream().filter(v -> v.verdict().kind() == Verdict.Kind.regression).count();
     long improvements =
         c.verdicts().stream().filter(v -> v.verdict().kind() == Verdict.Kind.improvement).count();
+    List<String> candidates = new ArrayList<>(r.datasets());
+    candidates.remove(c.baseline());
     b.append("<p id=\"verdict\">")
-        .append(
-            esc(
-                r.test()
-                    + " "
-                    + r.metric()
-                    + ": "
-                    + String.join(", ", r.datasets())
-                    + " vs "
-                    + c.baseline()))
-        .append(": ")
-        .append(regressions)
-        .append(" regressions, ")
-        .append(improvements)
-        .append(" improvements, ")
-        .append(c.verdicts().size() - regressions - improvements)
-        .append(" unchanged at α=")
+        .append(esc(r.test() + " " + r.metric() + ": " + String.join(", ", candidates) + " vs " + c.baseline()))
+        .append(": ").append(regressions).append(" regressions, ").append(improvements)
+        .append(" improvements, ").append(c.verdicts().size() - regressions - improvements)
+.append(" unchanged at α=")
         .append(Comparison.ALPHA)
         .append("</p>\n");
     b.append("<p class=\"downloads\">Report as ");
