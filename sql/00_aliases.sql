@@ -20,7 +20,7 @@ FROM (VALUES
     ('tpc-c', 'TPROCC'), ('tpcc', 'TPROCC'), ('tpc_c', 'TPROCC')
 ) AS t(from_key, to_name);
 
--- The users' aliases (`benchlake alias test|dataset FROM TO`): for one name the newest stands, and
+-- The users' aliases (`benchlake alias test|dataset|testbed FROM TO`): for one name the newest stands, and
 -- one that maps a name onto itself takes the earlier alias back. Matched exactly.
 CREATE OR REPLACE VIEW user_aliases AS
 SELECT kind, from_name, to_name, author, emitted_at
@@ -43,6 +43,31 @@ CREATE OR REPLACE MACRO alias_step(name_kind, current) AS coalesce(
     (SELECT to_name FROM builtin_aliases
      WHERE kind = name_kind AND from_key = regexp_replace(lower(current), '\.lua$', '')));
 
+-- A testbed named from a run's host facts (host name, CPU model, logical CPUs), as HostFacts.testbed
+-- names a live run's: what a run published before run_started carried a testbed stands on.
+CREATE OR REPLACE MACRO host_testbed(host, cpu, cpus) AS
+    CASE WHEN nullif(trim(host), '') IS NULL THEN NULL
+         ELSE host || coalesce(' (' || nullif(concat_ws(', ', cpu, CAST(cpus AS VARCHAR) || ' CPUs'), '') || ')', '')
+    END;
+
+-- The testbed of a run that names none and has no host facts: its dataset stands as its own
+-- testbed, so runs of two datasets measured who knows where are never merged into one series.
+CREATE OR REPLACE MACRO no_testbed(dataset) AS dataset || ' (no testbed)';
+
+-- Every run's testbed as published (or stood in for, above), before aliases.
+-- Newest run_started and newest environment first, as the runs and environments views take them.
+CREATE OR REPLACE VIEW testbed_names AS
+SELECT run_id, testbed
+FROM (SELECT r.run_id,
+             coalesce(r.testbed, host_testbed(e.host_name, e.cpu_model, e.logical_cpus),
+                      no_testbed(r.dataset)) AS testbed,
+             row_number() OVER (PARTITION BY r.run_id
+                                ORDER BY r.ingest_seq DESC, r.emitted_at DESC,
+                                         e.emitted_at DESC NULLS LAST, e.ingest_seq DESC NULLS LAST) AS rn
+      FROM raw_runs r LEFT JOIN raw_environments e USING (run_id)
+      WHERE r.kind = 'run_started')
+WHERE rn = 1;
+
 -- The canonical name of every test name and dataset label the runs carry: aliases followed up to
 -- four steps (a user's alias may lead to a name that is itself an alias, my_rw -> oltp_read_write
 -- -> OLTP_RW), a user's alias before a built-in one; a cycle stops there. Computed once per name,
@@ -53,6 +78,8 @@ WITH RECURSIVE names AS (
     WHERE kind = 'run_started' AND test_name IS NOT NULL
     UNION
     SELECT DISTINCT 'dataset', dataset FROM raw_runs WHERE kind = 'run_started' AND dataset IS NOT NULL
+    UNION
+    SELECT DISTINCT 'testbed', testbed FROM testbed_names WHERE testbed IS NOT NULL
 ), step AS (
     SELECT kind, name, name AS current, 0 AS depth FROM names
     UNION ALL

@@ -19,12 +19,13 @@ WHERE rn = 1;
 -- Rows read twice (a re-read range, an import repeated) are kept once, newest ingest first.
 -- dataset and test_name are the canonical names (00_aliases.sql); original_dataset and
 -- original_test_name those the run was published with. Retracted runs are left out; importer,
--- importer_version and source_files_json say where an imported run was read from (its newest
--- run_source). testbed is the machine the run was measured on (run_started), NULL where unknown.
+-- importer_version and source_files_json say where an imported run was read from (its run_source
+-- of the newest importer version, then the newest). testbed is the machine the run was measured on (run_started), NULL where unknown.
 CREATE OR REPLACE VIEW runs AS
 WITH sources AS (
     SELECT run_id, importer, importer_version, source_files_json
-    FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY emitted_at DESC, event_id DESC) AS rn
+    FROM (SELECT *, row_number() OVER (PARTITION BY run_id
+                                     ORDER BY importer_version DESC, emitted_at DESC, event_id DESC) AS rn
           FROM raw_runs WHERE kind = 'run_source')
     WHERE rn = 1
 )

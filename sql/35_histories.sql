@@ -1,4 +1,5 @@
--- The histories `benchlake changes` reads, one per test, thread count, metric and host: the
+-- The histories `benchlake changes` reads, one per test, thread count, metric and series (testbed
+-- and config line, sql/30_series.sql; testbed its machine): the
 -- completed runs with their newest start and end, environment and canonical names, and per run,
 -- thread count and metric the values of the completed iterations not left out, in iteration
 -- order. Read through the narrow views under `runs` and `thread_stats` (only the run's start and
@@ -7,13 +8,14 @@
 -- ingest keeps for `changes` at its commit) select from the same two views.
 CREATE OR REPLACE VIEW history_runs AS
 SELECT s.run_id, coalesce(ct.canonical, s.test_name) AS test_name, s.started_at, e.db_version,
-       coalesce(cd.canonical, s.dataset) AS dataset, e.host_name,
+       coalesce(cd.canonical, s.dataset) AS dataset, rs.series, rs.testbed,
        TRY_CAST(regexp_extract(e.db_version, '^(\d+)\.(\d+)\.(\d+)', 1) AS INTEGER) AS major,
        TRY_CAST(regexp_extract(e.db_version, '^(\d+)\.(\d+)\.(\d+)', 2) AS INTEGER) AS minor,
        TRY_CAST(regexp_extract(e.db_version, '^(\d+)\.(\d+)\.(\d+)', 3) AS INTEGER) AS patch
 FROM started_runs s
 JOIN finished_runs f USING (run_id)
 LEFT JOIN environments e USING (run_id)
+LEFT JOIN series_of_runs rs USING (run_id)
 LEFT JOIN canonical_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset
 LEFT JOIN canonical_names ct ON ct.kind = 'test' AND ct.name = s.test_name
 WHERE f.status = 'completed';

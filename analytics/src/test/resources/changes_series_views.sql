@@ -11,9 +11,9 @@ WITH v AS (
     FROM run_series s
     WHERE s.status = 'completed'
 )
-SELECT v.run_id, epoch_us(v.started_at) AS started_us, v.db_version, v.dataset, v.host_name, t.iteration_values
+SELECT v.run_id, epoch_us(v.started_at) AS started_us, v.db_version, v.dataset, v.series, t.iteration_values
 FROM thread_stats t JOIN v USING (run_id)
 WHERE v.test_name = ? AND t.threads = ? AND t.metric = ?
-  AND (? IS NULL OR v.host_name = ?)
+  AND (? IS NULL OR ? IN (v.series, v.testbed))
 ORDER BY CASE WHEN ? THEN v.major END, CASE WHEN ? THEN v.minor END,
          CASE WHEN ? THEN v.patch END, v.started_at, v.run_id

@@ -24,8 +24,22 @@
     drawn++;
   }
   var wide = Math.min(1000, window.innerWidth - 80);
-  chart(data.metric + " by thread count", "threads", data.metric, data.threads, data.means,
-        document.getElementById("chart-threads"), wide, 360, true);
+  // The metric against threads (VUs for TPROC-C), each dataset's peak marked by a larger point.
+  var unit = data.thread_unit || "threads";
+  var peakYs = [], peakSeries = [];
+  (data.peaks || []).forEach(function (p) {
+    var i = data.datasets.indexOf(p.dataset);
+    peakYs.push(data.threads.map(function (t) { return t === p.threads ? p.mean : null; }));
+    peakSeries.push({ label: "peak " + p.dataset, stroke: colours[i % colours.length], width: 0,
+                      points: { show: true, size: 14, fill: "#fff", width: 3 } });
+  });
+  new uPlot({
+    title: data.metric + " by " + unit, width: wide, height: 360,
+    scales: { x: { time: false, distr: 3 } },
+    axes: [{ label: unit }, { label: data.metric, size: 80 }],
+    series: [{ label: unit }].concat(data.datasets.map(series)).concat(peakSeries)
+  }, [data.threads].concat(data.means).concat(peakYs), document.getElementById("chart-threads"));
+  drawn++;
 
   var holder = document.getElementById("chart-iterations");
   data.threads.forEach(function (t, ti) {
@@ -42,7 +56,7 @@
     chart(t + " threads", "iteration", data.metric, x, ys, div, 320, 220, false);
   });
 
-  if (data.series) {
+  if (data.series && document.getElementById("chart-series")) {
     var offsets = {};
     data.datasets.forEach(function (d) {
       (data.series[d] || []).forEach(function (p) { offsets[Math.round(p[0])] = true; });

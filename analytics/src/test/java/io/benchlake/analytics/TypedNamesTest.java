@@ -116,7 +116,7 @@ class TypedNamesTest {
     try (Statement st = c.createStatement()) {
       st.execute(
           "INSERT INTO runs (event_id, run_id, started_at, ingest_seq, kind, emitted_at, dataset,"
-              + " test_name, source, status) VALUES"
+              + " test_name, source, status, testbed) VALUES"
               + run("a", "2026-03-01", "Mariadb 11.4.2-MariaDB-log", "TPROC-C")
               + ","
               + run("b", "2026-03-02", "MariaDB 11.5.1", "TPROCC")
@@ -149,8 +149,9 @@ class TypedNamesTest {
 
   private static String run(String id, String day, String dataset, String test) {
     return String.format(
-        " ('%s1', '%s', '%s', 1, 'run_started', '%s', '%s', '%s', 'x', NULL),"
-            + " ('%s2', '%s', '%s', 1, 'run_finished', '%s', NULL, NULL, NULL, 'completed')",
+        " ('%s1', '%s', '%s', 1, 'run_started', '%s', '%s', '%s', 'x', NULL, 'db1'),"
+            + " ('%s2', '%s', '%s', 1, 'run_finished', '%s', NULL, NULL, NULL, 'completed',"
+            + " NULL)",
         id, id, day, day, dataset, test, id, id, day, day);
   }
 

@@ -19,17 +19,18 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** benchlake alias: one test name or dataset label read as another, in every view. */
+/** benchlake alias: one test name, dataset label or testbed read as another, in every view. */
 @Command(
     name = "alias",
     mixinStandardHelpOptions = true,
     description = {
-      "Read a test name or dataset label as another in every report, regression, trend and view"
+      "Read a test name, dataset label or testbed as another in every report, regression, trend and view"
           + " (the run keeps the name it was published with, as original_test_name or"
           + " original_dataset). sysbench script names (oltp_read_write) and HammerDB spellings"
           + " (TPROC-C, TPC-C, tpcc) are built in.",
       "Examples: benchlake alias dataset 'Mariadb 11.4.2-MariaDB-log' 'MariaDB 11.4.2'",
-      "          benchlake alias test my_rw OLTP_RW     benchlake alias list"
+      "          benchlake alias test my_rw OLTP_RW     benchlake alias list",
+      "          benchlake alias testbed 'db1 (Xeon Gold 6230, 40 CPUs)' db1"
     })
 final class AliasCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -38,7 +39,7 @@ final class AliasCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "give test, dataset, remove or list");
+    throw new ParameterException(spec.commandLine(), "give test, dataset, testbed, remove or list");
   }
 
   @Command(name = "test", description = "Read test name FROM as TO.")
@@ -52,7 +53,19 @@ final class AliasCommand implements Runnable {
     return publish(Alias.Kind.dataset, from, to);
   }
 
-  @Command(name = "remove", description = "Take back the alias of FROM (KIND: test or dataset).")
+  @Command(
+      name = "testbed",
+      description =
+          "Read testbed FROM as TO: two names of one machine give one series in trends and"
+              + " changes.")
+  int testbed(
+      @Parameters(paramLabel = "FROM") String from, @Parameters(paramLabel = "TO") String to) {
+    return publish(Alias.Kind.testbed, from, to);
+  }
+
+  @Command(
+      name = "remove",
+      description = "Take back the alias of FROM (KIND: test, dataset or testbed).")
   int remove(
       @Parameters(paramLabel = "KIND") Alias.Kind kind,
       @Parameters(paramLabel = "FROM") String from) {

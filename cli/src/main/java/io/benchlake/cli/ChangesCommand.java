@@ -36,8 +36,11 @@ final class ChangesCommand implements Callable<Integer> {
   String by;
 
   @Option(
-      names = "--host",
-      description = "Only runs on this host (required when there are several).")
+      names = {"--testbed", "--host"},
+      paramLabel = "NAME",
+      description =
+          "Only runs on this testbed, or one of its config series as `trend` names them"
+              + " (required when there are several; --host is its old name).")
   String host;
 
   @Option(

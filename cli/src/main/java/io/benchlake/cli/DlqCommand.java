@@ -22,7 +22,12 @@ import picocli.CommandLine.Option;
 @Command(
     name = "dlq",
     mixinStandardHelpOptions = true,
-    description = "List the events ingest refused (benchlake.dlq).")
+    description = {
+      "List the events ingest refused (benchlake.dlq).",
+      "With --acknowledge ORIGIN: accept that the event refused from ORIGIN stays out of the"
+          + " warehouse (an event in the log); later ingests and rebuilds no longer refuse it"
+          + " again, nor exit 4 for it."
+    })
 final class DlqCommand implements Callable<Integer> {
   @Option(
       names = "--format",
@@ -31,6 +36,18 @@ final class DlqCommand implements Callable<Integer> {
   String format;
 
   @Mixin BusOptions bus;
+
+  @Option(
+      names = "--acknowledge",
+      paramLabel = "ORIGIN",
+      description = "The origin of a dead letter to acknowledge, as listed (benchlake.events/P@O).")
+  String acknowledge;
+
+  @Option(
+      names = "--note",
+      paramLabel = "TEXT",
+      description = "With --acknowledge: why it is accepted (kept with the acknowledgement).")
+  String note;
 
   @Override
   public Integer call() {
@@ -57,10 +74,33 @@ final class DlqCommand implements Callable<Integer> {
               rows.add(List.of("?", "unreadable dead letter", ""));
             }
           });
+      if (acknowledge != null) {
+        return acknowledged(connection.bootstrap(), byOrigin.keySet());
+      }
     }
     rows.addAll(0, byOrigin.values());
     System.out.print(
         ResultFormatter.render(new QueryResult(List.of("origin", "reason", "value"), rows), f));
+    return 0;
+  }
+
+  /** Publishes the acknowledgement of the dead letter from {@code acknowledge}, if it is one. */
+  private int acknowledged(String bootstrap, java.util.Set<String> origins) {
+    if (!origins.contains(acknowledge)) {
+      throw new io.benchlake.home.BadInputException(
+          "--acknowledge: no dead letter comes from "
+              + acknowledge
+              + "; `benchlake dlq` lists their origins (benchlake.events/PARTITION@OFFSET)");
+    }
+    try (io.benchlake.bus.EventPublisher publisher =
+        new io.benchlake.bus.EventPublisher(bootstrap)) {
+      publisher.publish(
+          io.benchlake.schemas.Acknowledgement.of(acknowledge, note, java.time.Instant.now()));
+    }
+    System.out.println(
+        "Acknowledged "
+            + acknowledge
+            + ": later ingests and rebuilds leave it out without refusing it again.");
     return 0;
   }
 }

@@ -73,11 +73,9 @@ final class ImportCommand implements Callable<Integer> {
       try (EventBus connection = bus.connect(home)) {
         published = service.publish(request.format(), parsed, connection.bootstrap(), home);
       }
-      published.replaced().forEach(System.out::println);
+      published.notes().forEach(System.out::println);
       if (published.events() == 0) {
-        System.out.printf(
-            "nothing new: 0 events published (%d run(s) read as before)%n",
-            published.runsUnchanged());
+        System.out.println("nothing new: 0 events published");
       } else {
         System.out.printf(
             "published %d new events in one transaction; `benchlake ingest` makes them"

@@ -58,6 +58,21 @@ final class ImportOptions {
   String host;
 
   @Option(
+      names = "--testbed",
+      description =
+          "The machine the results were measured on, e.g. 'lab-epyc-64' (also a sidecar's"
+              + " \"testbed\" or a layout's {testbed}; a TAF report's Host otherwise).")
+  String testbed;
+
+  @Option(
+      names = "--repeats",
+      paramLabel = "runs|iterations",
+      description =
+          "HammerDB: a VU count seen again in a ladder starts the next run (runs, the default)"
+              + " or is the next iteration of its rung (iterations).")
+  String repeats;
+
+  @Option(
       names = "--keep-going",
       description = "Skip bad files (reported) instead of stopping; exit 2 if any.")
   boolean keepGoing;
@@ -83,7 +98,19 @@ final class ImportOptions {
         host,
         keepGoing,
         MTIME.equals(startedAt),
-        Optional.ofNullable(timezone).map(ImportRequest::zone));
+        Optional.ofNullable(timezone).map(ImportRequest::zone),
+        repeatsAsIterations(),
+        Optional.ofNullable(testbed).filter(t -> !t.isBlank()).map(String::strip));
+  }
+
+  private boolean repeatsAsIterations() {
+    if (repeats == null || repeats.equals("runs")) {
+      return false;
+    }
+    if (repeats.equals("iterations")) {
+      return true;
+    }
+    throw new BadInputException("--repeats '" + repeats + "': give runs or iterations");
   }
 
   private static Instant instant(String text) {

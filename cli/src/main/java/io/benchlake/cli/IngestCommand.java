@@ -98,7 +98,8 @@ final class IngestCommand implements Callable<Integer> {
       if (follow) {
         // no histories read again here: a followed run commits at every poll, and reading them at
         // each would compete with the benchmark for the cores; its next `changes` reads its own
-        return IngestConsole.follow(service, connection.bootstrap(), warehouse, pollInterval());
+        return IngestConsole.follow(
+            service, connection.bootstrap(), warehouse, pollInterval(), flink);
       }
       IngestService.Result r =
           service.ingest(connection.bootstrap(), warehouse, rebuild, acceptLogStart);

@@ -50,6 +50,14 @@ final class RunCommand implements Callable<Integer> {
               + " (default: wait for it).")
   boolean noWait;
 
+  @Option(
+      names = "--testbed",
+      paramLabel = "NAME",
+      description =
+          "The machine the run is measured on, as trends and changes group runs (default: host"
+              + " name, CPU model and logical CPUs).")
+  String testbed;
+
   @Mixin TestOptions about;
   @Mixin ServerOptions server;
   @Mixin LadderOptions ladder;
@@ -109,6 +117,7 @@ final class RunCommand implements Callable<Integer> {
         WorkloadFlags.given(spec.commandLine().getParseResult()),
         about.properties,
         server.datasets(),
-        ladder.forcedShutdown);
+        ladder.forcedShutdown,
+        testbed);
   }
 }

@@ -65,12 +65,17 @@ final class ServerCommand implements Callable<Integer> {
         LoadGenerator.hostEmbedded(
             BenchlakeHome.fromEnvironment(), version, settings, port, password)) {
       System.out.printf(
-          "MariaDB %s listening: %s and socket %s, user %s (pid %s)%nReady. Ctrl-C stops it.%n",
+          "MariaDB %s listening: %s and socket %s, user %s (pid %s)%n"
+              + "Connect as %s: mariadb --defaults-extra-file=%s (the password is in that file,"
+              + " readable by you alone; only %s gets in)%nReady. Ctrl-C stops it.%n",
           version,
           server.jdbcUrl(),
           server.socket(),
           server.user(),
-          server.pid().map(String::valueOf).orElse("?"));
+          server.pid().map(String::valueOf).orElse("?"),
+          server.user(),
+          server.clientOptions(),
+          server.user());
       System.out.flush();
       Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
       stopped.await();

@@ -15,11 +15,18 @@ final class BuiltTree {
 
   /** Starts bin/benchlake with {@code args}, its output (and errors) going to {@code log}. */
   static Process start(Path home, Path log, String... args) throws IOException {
+    return start(home, log, java.util.Map.of(), args);
+  }
+
+  /** As {@link #start(Path, Path, String...)}, with {@code env} added to its environment. */
+  static Process start(Path home, Path log, java.util.Map<String, String> env, String... args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of("..", "bin", "benchlake").toAbsolutePath().normalize().toString());
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     pb.environment().put("BENCHLAKE_HOME", home.toString());
+    pb.environment().putAll(env);
     return pb.redirectOutput(log.toFile()).start();
   }
 

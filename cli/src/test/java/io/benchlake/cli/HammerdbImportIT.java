@@ -52,7 +52,7 @@ class HammerdbImportIT {
                 + " join runs r using (run_id)"
                 + " where n.metric = 'NOPM' and t.metric = 'TPM' order by r.month, n.threads, n.iteration"));
     assertEquals(
-        "count_star()\n11\n", sql("select count(*) from runs"), "E's 16 and 32 VUs are two runs");
+        "count_star()\n10\n", sql("select count(*) from runs"), "E's 16 and 32 VUs are one ladder");
     assertEquals(
         "threads,engine,maker\n4,,postgresql\n4,,sqlserver\n",
         sql(

@@ -71,20 +71,51 @@ public record EarlierReadings(
     return found;
   }
 
-  /** The runs whose recorded sources include a file of {@code digests}, and are not retracted. */
-  public Set<String> liveRunsFrom(Set<String> digests) {
+  /**
+   * The live runs an earlier import read from the source of {@code refs} (DESIGN.md, third-wave
+   * amendments): by the same importer, imported as the same dataset and test, from a file of the
+   * same path or the same bytes. A run recorded before sources had an identity is matched by the
+   * bytes, and by its dataset and test where the new import gives them.
+   */
+  public Set<String> liveRunsOf(
+      String importer, List<SourceRef> refs, Map<String, String> digestOf) {
     Set<String> found = new java.util.LinkedHashSet<>();
     sources.forEach(
         (run, list) -> {
-          boolean overlaps =
-              list.stream()
-                  .flatMap(s -> s.files().stream())
-                  .anyMatch(f -> digests.contains(f.sha256()));
-          if (overlaps && !retracted.containsKey(run)) {
-            found.add(run);
+          if (retracted.containsKey(run)) {
+            return;
+          }
+          for (RunSource s : list) {
+            if (!s.importer().equals(importer)) {
+              continue;
+            }
+            for (RunSource.SourceDigest f : s.files()) {
+              for (SourceRef ref : refs) {
+                boolean sameBytes = f.sha256().equals(digestOf.get(ref.file()));
+                boolean same =
+                    s.importedAs() == null
+                        ? sameBytes && givenAs(run, List.of(ref))
+                        : s.importedAs().equals(ref.importedAs())
+                            && (sameBytes || java.util.Objects.equals(f.path(), ref.path()));
+                if (same) {
+                  found.add(run);
+                }
+              }
+            }
           }
         });
     return found;
+  }
+
+  /** Whether run {@code run} is of a dataset and test some of {@code refs} was imported as. */
+  public boolean givenAs(String run, List<SourceRef> refs) {
+    RunStarted r = runs.get(run);
+    return refs.stream()
+        .anyMatch(
+            ref ->
+                r == null
+                    || ((ref.dataset() == null || ref.dataset().equals(r.dataset()))
+                        && (ref.test() == null || ref.test().equals(r.testName()))));
   }
 
   /** Reads the whole event log, keeping the digests of the events whose ids are {@code wanted}. */

@@ -17,7 +17,7 @@ final class HammerdbImport {
     HammerdbDates dates =
         new HammerdbDates(
             facts.timezone(), files.stream().flatMap(f -> f.results.stream()).toList());
-    List<HammerdbRun> runs = HammerdbRuns.group(files, dates);
+    List<HammerdbRun> runs = HammerdbRuns.group(files, dates, facts.repeatsAsIterations());
     List<HammerdbRun> undated = runs.stream().filter(r -> r.startedAt().isEmpty()).toList();
     if (undated.size() > 1 && (facts.startedAt().isPresent() || facts.useFileTime())) {
       throw new BadInputException(

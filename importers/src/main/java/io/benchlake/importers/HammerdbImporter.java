@@ -17,9 +17,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Turns one HammerDB run into events: each TEST RESULT is an iteration at its active virtual user
- * count (DESIGN.md, TPROC-C) with NOPM, TPM and, where a time profile was written, each procedure's
- * timing; the transaction counter becomes samples, measured inside the timed window only.
+ * Turns one HammerDB run, a ladder ({@link HammerdbLadder}), into events: each TEST RESULT is an
+ * iteration at its active virtual user count (DESIGN.md, TPROC-C) with NOPM, TPM and, where a time
+ * profile was written, each procedure's timing; the transaction counter becomes samples, measured
+ * inside the timed window only.
  */
 public final class HammerdbImporter {
   private HammerdbImporter() {}
@@ -27,7 +28,8 @@ public final class HammerdbImporter {
   /**
    * What the outputs may not say. {@code startedAt} dates a run its files do not date; {@code
    * useFileTime} lets the file's modification time do so instead; {@code timezone} reads local
-   * times whose zone the files leave open.
+   * times whose zone the files leave open; {@code repeatsAsIterations}: a VU count seen earlier in
+   * a run is its next iteration, not the next run; {@code testbed} names the machine.
    */
   public record RunFacts(
       Optional<String> dataset,
@@ -36,7 +38,9 @@ public final class HammerdbImporter {
       String host,
       Optional<Instant> startedAt,
       boolean useFileTime,
-      Optional<ZoneId> timezone) {}
+      Optional<ZoneId> timezone,
+      boolean repeatsAsIterations,
+      Optional<String> testbed) {}
 
   /** The events of {@code run}, started at {@code startedAt}. */
   static ImportBatch toEvents(
@@ -56,22 +60,31 @@ public final class HammerdbImporter {
                   }
                   return db.label() + " " + version;
                 });
-    Integer vus = first.virtualUsers();
-    if (vus == null) {
-      throw new BadInputException(
-          first.where()
-              + ": no virtual user count for this TEST RESULT: no 'Active Virtual Users configured',"
-              + " no 'Virtual Users Created with Monitor VU' and no worker VU output before it");
+    for (HammerdbResult r : run.iterations()) {
+      if (r.virtualUsers() == null) {
+        throw new BadInputException(
+            r.where()
+                + ": no virtual user count for this "
+                + (r.finished() ? "TEST RESULT" : "run")
+                + ": no 'Active Virtual Users configured', no 'Virtual Users Created with Monitor"
+                + " VU' and no worker VU output before it");
+      }
     }
     RunContext runContext = RunContext.imported(dataset, facts.test(), startedAt, facts.host());
+    List<HammerdbLadder.Place> places = HammerdbLadder.places(run.iterations());
+    List<Integer> rungs = HammerdbLadder.rungs(run.iterations());
     List<Event> body = new ArrayList<>();
-    String error = null;
+    List<String> failures = new ArrayList<>();
     for (int i = 0; i < run.iterations().size(); i++) {
       HammerdbResult r = run.iterations().get(i);
-      String failure = failure(r);
-      error = error != null ? error : failure;
-      body.addAll(iteration(runContext, vus, i + 1, r, failure, counterLead(r, dates)));
+      HammerdbLadder.Place at = places.get(i);
+      failures.add(failure(r));
+      body.addAll(
+          iteration(
+              runContext, at.vus(), at.iteration(), r, failures.get(i), counterLead(r, dates)));
     }
+    String error = HammerdbLadder.failure(run.iterations(), failures);
+    int iterations = places.stream().mapToInt(HammerdbLadder.Place::iteration).max().orElse(1);
     List<Event> events = new ArrayList<>();
     events.add(
         runContext
@@ -89,12 +102,13 @@ public final class HammerdbImporter {
                     run.warehouses().orElse(null),
                     first.durationMin == null ? null : first.durationMin * 60.0,
                     "min",
-                    run.iterations().size(),
-                    List.of(vus),
+                    iterations,
+                    rungs,
                     first.rampupMin == null ? null : first.rampupMin * 60.0,
                     null,
                     null),
-                properties(run)));
+                properties(run),
+                facts.testbed().orElse(null)));
     events.add(ImportedRun.environment(runContext, facts.host(), db.maker(), version, db.engine()));
     events.addAll(body);
     events.add(ImportedRun.finished(runContext, error));
@@ -103,17 +117,45 @@ public final class HammerdbImporter {
         events,
         String.format(
             Locale.ROOT,
-            "%s / %s: %d result(s) at %d virtual users (NOPM %s), started %s%s",
+            "%s / %s: %s, started %s%s",
             dataset,
             facts.test(),
-            run.iterations().size(),
-            vus,
-            run.iterations().stream()
-                .map(r -> r.nopm == null ? "-" : String.valueOf(r.nopm))
-                .reduce((a, b) -> a + ", " + b)
-                .orElse(""),
+            describe(run.iterations(), places, rungs),
             startedAt,
             error == null ? "" : " (failed: " + error + ")"));
+  }
+
+  /**
+   * The ladder in one line: "7 rungs (1 to 64 VUs), 7 results: NOPM 1 VU 5012, 2 VUs 9870, …" with
+   * "no result" for a rung that ended without one.
+   */
+  static String describe(
+      List<HammerdbResult> results, List<HammerdbLadder.Place> places, List<Integer> rungs) {
+    long finished = results.stream().filter(HammerdbResult::finished).count();
+    List<String> cells = new ArrayList<>();
+    for (int i = 0; i < results.size(); i++) {
+      HammerdbResult r = results.get(i);
+      int vus = places.get(i).vus();
+      cells.add(
+          vus
+              + (vus == 1 ? " VU " : " VUs ")
+              + (r.finished() ? String.valueOf(r.nopm) : "no result"));
+    }
+    String shape =
+        rungs.size() == 1
+            ? "1 rung (" + rungs.get(0) + " VUs)"
+            : rungs.size()
+                + " rungs ("
+                + rungs.get(0)
+                + " to "
+                + rungs.get(rungs.size() - 1)
+                + " VUs)";
+    return shape
+        + ", "
+        + finished
+        + " result(s) of "
+        + results.size()
+        + (cells.isEmpty() ? "" : ": NOPM " + String.join(", ", cells));
   }
 
   private static String failure(HammerdbResult r) {

@@ -18,8 +18,8 @@ import java.util.function.Predicate;
 /**
  * Which of the files given together belong to which run (docs/import.md): the same run read twice
  * (same jobid, or same time, database and figures) is one; a time profile or counter series goes to
- * the run of its database whose window holds its time; consecutive results at one VU count in one
- * file are the iterations of one run, any other result is a run of its own.
+ * the run of its database whose window holds its time; the results of one file form ladders ({@link
+ * HammerdbLadder}).
  */
 final class HammerdbRuns {
   /** A counter may start before vurun; a profile is written after the end snapshot. */
@@ -38,7 +38,8 @@ final class HammerdbRuns {
     this.dates = dates;
   }
 
-  static List<HammerdbRun> group(List<HammerdbFile> files, HammerdbDates dates) {
+  static List<HammerdbRun> group(
+      List<HammerdbFile> files, HammerdbDates dates, boolean repeatsAsIterations) {
     HammerdbRuns g = new HammerdbRuns(dates);
     files.stream().flatMap(f -> f.results.stream()).forEach(g::add);
     for (HammerdbFile f : files) {
@@ -70,7 +71,7 @@ final class HammerdbRuns {
           files.get(0).name
               + ": no TEST RESULT and no monitor lines in the files given: nothing to import as a run");
     }
-    return g.runs();
+    return g.runs(repeatsAsIterations);
   }
 
   /** A result, unless it is one already read from another file. */
@@ -221,18 +222,18 @@ final class HammerdbRuns {
     };
   }
 
-  /** Consecutive results of one file at one VU count are the iterations of one run. */
-  private List<HammerdbRun> runs() {
+  /**
+   * The ladders of the results (docs/import.md, "A run is a ladder"): the results of one file, in
+   * order, form one run whose rungs are their VU counts; a VU count seen earlier in the run starts
+   * the next run, unless repeats are iterations, and so does another database.
+   */
+  private List<HammerdbRun> runs(boolean repeatsAsIterations) {
     List<HammerdbRun> out = new ArrayList<>();
     List<HammerdbResult> group = new ArrayList<>();
     for (HammerdbResult r : results) {
-      if (!group.isEmpty()) {
-        HammerdbResult prev = group.get(group.size() - 1);
-        if (prev.file != r.file
-            || !java.util.Objects.equals(prev.virtualUsers(), r.virtualUsers())) {
-          out.add(run(group));
-          group = new ArrayList<>();
-        }
+      if (!group.isEmpty() && !HammerdbLadder.continues(group, r, repeatsAsIterations)) {
+        out.add(run(group));
+        group = new ArrayList<>();
       }
       group.add(r);
     }

@@ -138,6 +138,10 @@ final class HammerdbTranscript {
         r.failure =
             r.failure != null ? r.failure : "virtual user " + m.group(1) + ": " + m.group(2);
       } else if ((m = CREATED.matcher(line)).matches()) {
+        if (current != null && (current.rampupMin != null || current.durationMin != null)) {
+          // the VUs of the next run are made: the run being read ended without a result
+          unfinished(i, "no TEST RESULT before the next run began");
+        }
         run(i).createdVus = Integer.parseInt(m.group(1));
       } else if ((m = HammerdbCounterLog.SAMPLE.matcher(line)).matches()) {
         HammerdbResult r = target(i);

@@ -9,7 +9,9 @@ import java.util.Optional;
 /**
  * What to import and the facts the files do not carry. {@code startedAtFromFileTime}: the user
  * chose {@code --started-at mtime}; {@code timezone} reads local times whose zone the files leave
- * open.
+ * open; {@code repeatsAsIterations}: a HammerDB VU count seen again in a ladder is its next
+ * iteration ({@code --repeats iterations}); {@code testbed}: the machine the results were measured
+ * on ({@code --testbed}).
  */
 public record ImportRequest(
     ImportFormat format,
@@ -23,7 +25,9 @@ public record ImportRequest(
     String host,
     boolean keepGoing,
     boolean startedAtFromFileTime,
-    Optional<ZoneId> timezone) {
+    Optional<ZoneId> timezone,
+    boolean repeatsAsIterations,
+    Optional<String> testbed) {
   public ImportRequest {
     paths = List.copyOf(paths);
   }

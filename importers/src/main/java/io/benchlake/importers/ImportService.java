@@ -1,9 +1,14 @@
 package io.benchlake.importers;
 
+import io.benchlake.bus.EventLog;
 import io.benchlake.bus.TransactionalPublisher;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.EventHead;
+import io.benchlake.schemas.InvalidEventException;
+import io.benchlake.schemas.RunStarted;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -48,7 +53,17 @@ public final class ImportService {
                       request.paths(),
                       f ->
                           TafReportImporter.toEvents(
-                              TafReportParser.parse(f), request.startedAt(), request.test())));
+                                  TafReportParser.parse(f),
+                                  request.startedAt(),
+                                  request.test(),
+                                  request.testbed())
+                              .withSources(
+                                  n ->
+                                      new SourceRef(
+                                          n,
+                                          SourceRef.fileName(n),
+                                          null,
+                                          request.test().orElse(null)))));
           case EVENTS -> {
             EventCodec codec =
                 new EventCodec(); // loads the JSON Schemas: only when they are needed
@@ -61,7 +76,8 @@ public final class ImportService {
     progress.printf(
         Locale.ROOT,
         "parsed %d file(s), %.1f MB in %.2f s (%.1f MB/s)%n",
-        outcome.batches().stream().mapToInt(b -> b.files().size()).sum()
+        // files, not runs: one hammerdb.log can hold many ladders
+        outcome.batches().stream().flatMap(b -> b.files().stream()).distinct().count()
             + outcome.failures().size(),
         outcome.bytes() / 1e6,
         seconds,
@@ -81,10 +97,61 @@ public final class ImportService {
   }
 
   /**
-   * What an import published: how many events, the runs it replaced (one line per set of files),
-   * and how many runs were read as before and so added nothing.
+   * What an import published: how many events, what it says of them (the runs it replaced, one line
+   * per source; the events already in the log), and how many runs were read as before and so added
+   * nothing.
    */
-  public record Published(int events, List<String> replaced, int runsUnchanged, boolean visible) {}
+  public record Published(int events, List<String> notes, int runsUnchanged, boolean visible) {}
+
+  /**
+   * Publishes the events of {@code events} files that the log does not hold yet: an exported log
+   * imported again adds nothing. An id the log holds with other content is published, so that
+   * ingest refuses it as the conflict it is (DLQ, exit 4).
+   */
+  private Published publishNew(Parsed parsed, String bootstrap, BenchlakeHome home) {
+    EventCodec codec = new EventCodec();
+    Map<String, String> wanted = new LinkedHashMap<>();
+    for (ImportBatch b : parsed.batches()) {
+      b.events().forEach(e -> wanted.put(e.eventId(), ReadingDigest.of(codec.encode(e))));
+    }
+    Set<String> held = new HashSet<>();
+    EventLog.readAll(
+        bootstrap,
+        bytes -> {
+          EventHead head = EventHead.of(bytes);
+          if (head != null
+              && wanted.containsKey(head.eventId())
+              && (wanted.get(head.eventId()).equals(ReadingDigest.of(bytes))
+                  || sameEvent(codec, bytes, wanted.get(head.eventId())))) {
+            held.add(head.eventId());
+          }
+        });
+    List<Event> fresh =
+        parsed.batches().stream()
+            .flatMap(b -> b.events().stream())
+            .filter(e -> !held.contains(e.eventId()))
+            .toList();
+    List<String> notes =
+        held.isEmpty()
+            ? List.of()
+            : List.of(held.size() + " event(s) already in the log, not published again");
+    boolean visible = true;
+    if (!fresh.isEmpty()) {
+      try (TransactionalPublisher publisher = new TransactionalPublisher(bootstrap, home)) {
+        visible = publisher.publishAll(fresh);
+      }
+    }
+    return new Published(fresh.size(), notes, 0, visible);
+  }
+
+  /** Whether the log's {@code bytes} decode to the event whose encoding has {@code digest}. */
+  private static boolean sameEvent(EventCodec codec, byte[] bytes, String digest) {
+    try {
+      return ReadingDigest.of(codec.encode(codec.decode(bytes))).equals(digest);
+    } catch (InvalidEventException e) {
+      return false;
+    }
+  }
 
   /**
    * Publishes in one transaction what the files add to the log: for the text formats, runs read as
@@ -94,8 +161,7 @@ public final class ImportService {
   public Published publish(
       ImportFormat format, Parsed parsed, String bootstrap, BenchlakeHome home) {
     if (format == ImportFormat.EVENTS) {
-      boolean visible = publish(parsed, bootstrap, home);
-      return new Published(parsed.events(), List.of(), 0, visible);
+      return publishNew(parsed, bootstrap, home);
     }
     Map<String, String> digests = new LinkedHashMap<>();
     Map<String, Integer> lines = new LinkedHashMap<>();
@@ -158,6 +224,16 @@ public final class ImportService {
       return new ParseOutcome(List.of(), read.failures(), read.bytes());
     }
     List<String> failures = new ArrayList<>(read.failures());
+    Map<String, String> pathOf = new LinkedHashMap<>();
+    for (Path given : request.paths()) {
+      if (Files.isDirectory(given)) {
+        ImportFiles.walk(given)
+            .forEach(
+                f -> pathOf.put(f.toString(), given.relativize(f).toString().replace('\\', '/')));
+      } else {
+        pathOf.put(given.toString(), SourceRef.fileName(given.toString()));
+      }
+    }
     List<ImportBatch> batches = List.of();
     try {
       batches =
@@ -170,7 +246,24 @@ public final class ImportService {
                   request.host(),
                   request.startedAt(),
                   request.startedAtFromFileTime(),
-                  request.timezone()));
+                  request.timezone(),
+                  request.repeatsAsIterations(),
+                  request.testbed()));
+      // a HammerDB source is its files as read for the dataset and test each run is of
+      batches =
+          batches.stream()
+              .map(
+                  b -> {
+                    RunStarted run = (RunStarted) b.events().get(0);
+                    return b.withSources(
+                        f ->
+                            new SourceRef(
+                                f,
+                                pathOf.getOrDefault(f, SourceRef.fileName(f)),
+                                run.dataset(),
+                                run.testName()));
+                  })
+              .toList();
     } catch (BadInputException e) {
       failures.add(ImportFiles.failure(request, e));
     }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  */
 public final class PathLayout {
   private static final List<String> FIELDS =
-      List.of("dataset", "test", "threads", "iteration", "date");
+      List.of("dataset", "test", "threads", "iteration", "date", "testbed");
   private static final Pattern FIELD = Pattern.compile("\\{([a-z]+)\\}");
   private final Pattern pattern;
   private final List<String> names;

@@ -10,13 +10,15 @@ import java.util.Optional;
 
 /**
  * What a log does not say, from a JSON file beside it ({@code LOG.meta.json}): {@code dataset},
- * {@code test}, {@code iteration}, {@code started_at}. Flags fill what it leaves out.
+ * {@code test}, {@code iteration}, {@code started_at}, {@code testbed}. Flags fill what it leaves
+ * out.
  */
 record Sidecar(
     Optional<String> dataset,
     Optional<String> test,
     Optional<Integer> iteration,
-    Optional<String> startedAt) {
+    Optional<String> startedAt,
+    Optional<String> testbed) {
 
   static String name(Path log) {
     return log.getFileName() + ".meta.json";
@@ -25,7 +27,8 @@ record Sidecar(
   static Sidecar of(Path log) {
     Path file = log.resolveSibling(name(log));
     if (!Files.isRegularFile(file)) {
-      return new Sidecar(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+      return new Sidecar(
+          Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
     try {
       JsonNode n = new ObjectMapper().readTree(file.toFile());
@@ -36,7 +39,8 @@ record Sidecar(
           text(n, "dataset"),
           text(n, "test"),
           n.has("iteration") ? Optional.of(n.get("iteration").asInt()) : Optional.empty(),
-          text(n, "started_at"));
+          text(n, "started_at"),
+          text(n, "testbed"));
     } catch (IOException e) {
       throw new BadInputException(
           file + ": not a JSON object: " + e.getMessage().lines().findFirst().orElse(""));

@@ -18,8 +18,12 @@ import java.util.Optional;
 final class SysbenchImport {
   private SysbenchImport() {}
 
-  /** One log to read, the run it belongs to and, when the path says, its iteration. */
-  private record LogTask(SysbenchRunKey run, Path file, Integer threads, Integer iteration) {}
+  /**
+   * One log to read, the run it belongs to, when the path says, its iteration, and what the user
+   * imported it as.
+   */
+  private record LogTask(
+      SysbenchRunKey run, Path file, Integer threads, Integer iteration, SourceRef source) {}
 
   /** A parsed log, or why it could not be parsed. */
   private record LogAttempt(LogTask task, SysbenchLog log, long bytes, BadInputException error) {}
@@ -41,6 +45,7 @@ final class SysbenchImport {
     long bytes = 0;
     Map<SysbenchRunKey, List<SysbenchImporter.Log>> runs = new LinkedHashMap<>();
     LogMapping mapping = new LogMapping();
+    Map<String, SourceRef> sourceOf = new java.util.HashMap<>();
     for (LogAttempt a : attempts) {
       if (a.error() != null) {
         failures.add(ImportFiles.failure(request, a.error()));
@@ -54,6 +59,7 @@ final class SysbenchImport {
         continue;
       }
       bytes += a.bytes();
+      sourceOf.put(t.file().toString(), t.source());
       runs.computeIfAbsent(t.run(), k -> new ArrayList<>())
           .add(new SysbenchImporter.Log(a.log(), t.iteration()));
     }
@@ -68,7 +74,11 @@ final class SysbenchImport {
                             e.getKey().test(),
                             request.serverVersion(),
                             request.host(),
-                            e.getKey().startedAt(request.startedAt()))))
+                            e.getKey().startedAt(request.startedAt()),
+                            e.getKey().testbed().isEmpty()
+                                ? request.testbed()
+                                : Optional.of(e.getKey().testbed()))))
+            .map(b -> b.withSources(sourceOf::get))
             .toList();
     return new ParseOutcome(batches, failures, bytes);
   }
@@ -87,7 +97,10 @@ final class SysbenchImport {
         String test = f.getOrDefault("test", request.test().orElse(null));
         if (dataset == null || test == null) {
           throw new BadInputException(
-              "--layout names no {dataset} or {test}: give --dataset and --test");
+              "--layout names no "
+                  + (dataset == null && test == null
+                      ? "{dataset} and no {test}: give --dataset and --test"
+                      : dataset == null ? "{dataset}: give --dataset" : "{test}: give --test"));
         }
         Integer iteration =
             f.containsKey("iteration") ? parseIteration(file, f.get("iteration")) : null;
@@ -95,10 +108,16 @@ final class SysbenchImport {
             f.containsKey("threads") ? LogMapping.threads(file, f.get("threads")) : null;
         tasks.add(
             new LogTask(
-                new SysbenchRunKey(dataset, test, f.getOrDefault("date", "")),
+                new SysbenchRunKey(
+                    dataset, test, f.getOrDefault("date", ""), f.getOrDefault("testbed", "")),
                 file,
                 threads,
-                iteration));
+                iteration,
+                new SourceRef(
+                    file.toString(),
+                    root.relativize(file).toString().replace('\\', '/'),
+                    dataset,
+                    test)));
       }
     }
     return tasks;
@@ -109,23 +128,38 @@ final class SysbenchImport {
     List<LogTask> tasks = new ArrayList<>();
     for (Path file : request.paths()) {
       Sidecar side = Sidecar.of(file);
-      String dataset =
-          side.dataset().or(request::dataset).orElseThrow(() -> missing("--dataset LABEL", file));
-      String test = side.test().or(request::test).orElseThrow(() -> missing("--test NAME", file));
+      Optional<String> dataset = side.dataset().or(request::dataset);
+      Optional<String> test = side.test().or(request::test);
+      if (dataset.isEmpty() || test.isEmpty()) {
+        throw missing(dataset.isEmpty(), test.isEmpty(), file);
+      }
+      String date = side.startedAt().orElse("");
+      String given = date.isEmpty() ? request.startedAt().map(Object::toString).orElse("") : date;
       tasks.add(
           new LogTask(
-              new SysbenchRunKey(dataset, test, side.startedAt().orElse("")),
+              new SysbenchRunKey(dataset.get(), test.get(), date, side.testbed().orElse("")),
               file,
               null,
-              side.iteration().or(request::iteration).orElse(null)));
+              side.iteration().or(request::iteration).orElse(null),
+              new SourceRef(
+                  file.toString(),
+                  (given.isEmpty() ? "" : "started_at=" + given + " ")
+                      + SourceRef.fileName(file.toString()),
+                  dataset.get(),
+                  test.get())));
     }
     return tasks;
   }
 
-  private static BadInputException missing(String option, Path file) {
+  /** Names every option missing at once, not one per attempt. */
+  private static BadInputException missing(boolean dataset, boolean test, Path file) {
+    String options =
+        dataset && test
+            ? "--dataset LABEL and --test NAME"
+            : dataset ? "--dataset LABEL" : "--test NAME";
     return new BadInputException(
         "import sysbench needs "
-            + option
+            + options
             + " (or --layout, or a sidecar "
             + Sidecar.name(file)
             + ")");

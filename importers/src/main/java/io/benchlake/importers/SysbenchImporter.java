@@ -24,13 +24,17 @@ import org.HdrHistogram.Histogram;
 public final class SysbenchImporter {
   private SysbenchImporter() {}
 
-  /** What the logs do not say: the dataset, test, server version, host and date of the run. */
+  /**
+   * What the logs do not say: the dataset, test, server version, host, date and testbed (the
+   * machine, {@code --testbed}) of the run.
+   */
   public record RunFacts(
       String dataset,
       String test,
       Optional<String> serverVersion,
       String host,
-      Optional<Instant> startedAt) {}
+      Optional<Instant> startedAt,
+      Optional<String> testbed) {}
 
   /** One log and the iteration it is (null: numbered in the order given per thread count). */
   public record Log(SysbenchLog log, Integer iteration) {}
@@ -118,7 +122,8 @@ public final class SysbenchImporter {
                     null,
                     reportInterval,
                     null),
-                properties));
+                properties,
+                facts.testbed().orElse(null)));
     events.add(
         ImportedRun.environment(run, facts.host(), facts.serverVersion().orElse(null), null));
     events.addAll(body);

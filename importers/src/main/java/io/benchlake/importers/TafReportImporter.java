@@ -35,8 +35,18 @@ public final class TafReportImporter {
 
   private TafReportImporter() {}
 
+  /** The runs of {@code report}, each on the testbed its System Info names. */
   public static ImportBatch toEvents(
       TafReport report, Optional<Instant> startedAtFlag, Optional<String> testFlag) {
+    return toEvents(report, startedAtFlag, testFlag, Optional.empty());
+  }
+
+  /** The runs of {@code report}, each on the testbed given, else the one its System Info names. */
+  public static ImportBatch toEvents(
+      TafReport report,
+      Optional<Instant> startedAtFlag,
+      Optional<String> testFlag,
+      Optional<String> testbedFlag) {
     List<Event> events = new ArrayList<>();
     Set<String> tests = new LinkedHashSet<>();
     for (String dataset : report.datasets()) {
@@ -46,6 +56,8 @@ public final class TafReportImporter {
       String testName = testFlag.orElseGet(() -> testName(report, test));
       Instant startedAt = startedAtFlag.orElseGet(() -> timestamp(report, test.get("Timestamp")));
       String host = system.get("Host");
+      String testbed =
+          ImportedTestbed.of(testbedFlag, host, system.get("CPU"), system.get("CPU Count"));
       RunContext run = RunContext.imported(dataset, testName, startedAt, host);
       String suite = test.getOrDefault("Test Suite", "unknown");
       boolean minutes = suite.toLowerCase(Locale.ROOT).matches(".*(tprocc|hammerdb|tpcc).*");
@@ -72,7 +84,8 @@ public final class TafReportImporter {
                       null,
                       null,
                       null),
-                  properties));
+                  properties,
+                  testbed));
       events.add(
           run.event("environment")
               .environment(

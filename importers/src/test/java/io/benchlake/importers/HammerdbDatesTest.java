@@ -159,7 +159,8 @@ class HammerdbDatesTest {
 
   @Test
   void severalUndatedRunsCannotShareOneStartedAt() {
-    String two = RESULT + RESULT.replace("4 Active", "8 Active");
+    // a ladder of 4 and 8 VUs, then 4 VUs again: the next run
+    String two = RESULT + RESULT.replace("4 Active", "8 Active") + RESULT;
     BadInputException e =
         assertThrows(
             BadInputException.class,

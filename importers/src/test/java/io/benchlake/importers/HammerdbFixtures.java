@@ -29,6 +29,8 @@ final class HammerdbFixtures {
           "bench1",
           Optional.empty(),
           false,
+          Optional.empty(),
+          false,
           Optional.empty());
 
   static List<ImportBatch> importLabelled(String... names) {
@@ -38,7 +40,15 @@ final class HammerdbFixtures {
   static HammerdbImporter.RunFacts facts(
       Optional<Instant> startedAt, boolean mtime, Optional<ZoneId> timezone) {
     return new HammerdbImporter.RunFacts(
-        Optional.empty(), "TPROC-C", Optional.empty(), "bench1", startedAt, mtime, timezone);
+        Optional.empty(),
+        "TPROC-C",
+        Optional.empty(),
+        "bench1",
+        startedAt,
+        mtime,
+        timezone,
+        false,
+        Optional.empty());
   }
 
   static SourceFile resource(String name) {

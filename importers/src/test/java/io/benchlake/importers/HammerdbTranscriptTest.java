@@ -24,6 +24,7 @@ import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunFinished;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** A TEST RESULT is found wherever HammerDB (or a user's copy) puts it, with its VUs and engine. */
@@ -94,36 +95,87 @@ class HammerdbTranscriptTest {
   }
 
   @Test
-  void consecutiveResultsAtOneVuCountAreIterationsAndAnotherCountIsAnotherRun() {
-    List<ImportBatch> runs = importOf("mixed/e_hammerdb.log");
-    assertEquals(2, runs.size());
+  void consecutiveResultsAtOneVuCountAreIterationsAndAnotherCountIsTheLaddersNextRung() {
+    ImportBatch ladder = only(importOf("mixed/e_hammerdb.log"));
     assertEquals(
-        List.of(30100.0, 30500.0, 29800.0),
-        iterations(runs.get(0)).stream().map(f -> value(f, "NOPM")).toList());
+        List.of(30100.0, 30500.0, 29800.0, 55000.0),
+        iterations(ladder).stream().map(f -> value(f, "NOPM")).toList());
     assertEquals(
-        List.of(1, 2, 3),
-        iterations(runs.get(0)).stream().map(IterationFinished::iteration).toList());
-    assertEquals(List.of(16), run(runs.get(0)).parameters().threads());
-    assertEquals(3, run(runs.get(0)).parameters().iterations());
-    assertEquals(List.of(32), run(runs.get(1)).parameters().threads());
-    assertEquals(55000, value(iterations(runs.get(1)).get(0), "NOPM"));
+        List.of(1, 2, 3, 1),
+        iterations(ladder).stream().map(IterationFinished::iteration).toList());
+    assertEquals(
+        List.of(16, 16, 16, 32),
+        iterations(ladder).stream().map(IterationFinished::threads).toList());
+    assertEquals(List.of(16, 32), run(ladder).parameters().threads());
+    assertEquals(3, run(ladder).parameters().iterations());
     assertEquals(
         "incomplete: 15 out of 16 virtual users reported",
-        property(runs.get(0), "Timing data").orElseThrow());
-    assertTrue(property(runs.get(1), "Timing data").isEmpty());
+        property(ladder, "Timing data").orElseThrow());
+    assertTrue(ladder.description().contains("2 rungs (16 to 32 VUs), 4 result(s) of 4"));
   }
 
   @Test
-  void resultsAtOneVuCountThatDoNotFollowOneAnotherAreSeparateRuns() {
+  void aVuCountSeenEarlierInTheLadderStartsTheNextRunUnlessRepeatsAreIterations() {
     String text =
         result(8, 1000, "67FD3345479A03E263133333")
             + result(16, 2000, "67FD3700479A03E263133333")
             + result(8, 1100, "67FD3A00479A03E263133333");
     List<ImportBatch> runs = importFiles(FACTS, List.of(text("ladder.log", text)));
-    assertEquals(3, runs.size());
+    assertEquals(2, runs.size());
+    assertEquals(List.of(8, 16), run(runs.get(0)).parameters().threads());
+    assertEquals(List.of(8), run(runs.get(1)).parameters().threads());
+    assertEquals(1100.0, value(iterations(runs.get(1)).get(0), "NOPM"));
+
+    HammerdbImporter.RunFacts repeats =
+        new HammerdbImporter.RunFacts(
+            FACTS.dataset(),
+            FACTS.test(),
+            FACTS.serverVersion(),
+            FACTS.host(),
+            FACTS.startedAt(),
+            FACTS.useFileTime(),
+            FACTS.timezone(),
+            true,
+            Optional.empty());
+    ImportBatch one = only(importFiles(repeats, List.of(text("ladder.log", text))));
     assertEquals(
-        List.of(1000.0, 2000.0, 1100.0),
-        runs.stream().map(b -> value(iterations(b).get(0), "NOPM")).toList());
+        List.of("8/1", "16/1", "8/2"),
+        iterations(one).stream().map(f -> f.threads() + "/" + f.iteration()).toList());
+  }
+
+  @Test
+  void aRungWithoutAResultIsAFailedIterationAndOnlyALastOneFailsTheRun() {
+    String aborted =
+        "4 Virtual Users Created with Monitor VU\n"
+            + "Vuser 1:DBVersion:11.4.5\nVuser 1:Beginning rampup time of 1 minutes\n"
+            + "Vuser 1:Timing test period of 2 in minutes\n"
+            + "Vuser 1:Rampup complete, Taking start Transaction Count.\n";
+    ImportBatch middle =
+        only(
+            importFiles(
+                FACTS,
+                List.of(
+                    text(
+                        "middle.log",
+                        result(2, 900, "67FD3345479A03E263133333")
+                            + aborted
+                            + result(8, 1000, "67FD3A00479A03E263133333")))));
+    assertEquals(
+        List.of(
+            IterationFinished.Status.completed,
+            IterationFinished.Status.failed,
+            IterationFinished.Status.completed),
+        iterations(middle).stream().map(IterationFinished::status).toList());
+    assertEquals(List.of(2, 3, 8), run(middle).parameters().threads());
+    assertEquals(RunFinished.Status.completed, one(middle, RunFinished.class).status());
+    assertTrue(middle.description().contains("3 VUs no result"), middle.description());
+
+    ImportBatch last =
+        only(
+            importFiles(
+                FACTS,
+                List.of(text("last.log", result(2, 900, "67FD3345479A03E263133333") + aborted))));
+    assertEquals(RunFinished.Status.failed, one(last, RunFinished.class).status());
   }
 
   private static String result(int vus, int nopm, String jobid) {

@@ -38,6 +38,8 @@ class ImportServiceTest {
         "h",
         false,
         false,
+        Optional.empty(),
+        false,
         Optional.empty());
   }
 

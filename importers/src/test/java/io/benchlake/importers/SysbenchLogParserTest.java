@@ -75,7 +75,8 @@ class SysbenchLogParserTest {
     ImportBatch batch =
         SysbenchImporter.toEvents(
             List.of(new SysbenchImporter.Log(log, null)),
-            new SysbenchImporter.RunFacts("d", "OLTP_RW", Optional.empty(), "h", Optional.empty()));
+            new SysbenchImporter.RunFacts(
+                "d", "OLTP_RW", Optional.empty(), "h", Optional.empty(), Optional.empty()));
     assertTrue(batch.events().stream().anyMatch(e -> e instanceof Sample));
     assertTrue(
         batch.events().stream()
@@ -106,7 +107,8 @@ class SysbenchLogParserTest {
             "OLTP_RW",
             Optional.of("10.11.19-MariaDB"),
             "h",
-            Optional.of(Instant.parse("2026-02-01T00:00:00Z")));
+            Optional.of(Instant.parse("2026-02-01T00:00:00Z")),
+            Optional.empty());
     ImportBatch a =
         SysbenchImporter.toEvents(
             List.of(new SysbenchImporter.Log(SysbenchLogParser.parse(file), null)), facts);

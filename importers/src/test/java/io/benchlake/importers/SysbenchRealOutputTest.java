@@ -59,7 +59,7 @@ class SysbenchRealOutputTest {
         SysbenchImporter.toEvents(
                 List.of(new SysbenchImporter.Log(log, 1)),
                 new SysbenchImporter.RunFacts(
-                    "d", "OLTP_RO", Optional.empty(), "h", Optional.empty()))
+                    "d", "OLTP_RO", Optional.empty(), "h", Optional.empty(), Optional.empty()))
             .events()
             .stream()
             .filter(e -> e instanceof Sample)

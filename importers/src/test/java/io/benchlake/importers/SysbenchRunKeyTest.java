@@ -14,17 +14,17 @@ class SysbenchRunKeyTest {
 
   @Test
   void withoutADateTheRunStartsWhenTheOptionsSay() {
-    assertEquals(GIVEN, new SysbenchRunKey("d", "t", "").startedAt(GIVEN));
+    assertEquals(GIVEN, new SysbenchRunKey("d", "t", "", "").startedAt(GIVEN));
   }
 
   @Test
   void aDateIsMidnightUtcAndAnInstantIsItself() {
     assertEquals(
         Optional.of(Instant.parse("2026-03-11T00:00:00Z")),
-        new SysbenchRunKey("d", "t", "2026-03-11").startedAt(GIVEN));
+        new SysbenchRunKey("d", "t", "2026-03-11", "").startedAt(GIVEN));
     assertEquals(
         Optional.of(Instant.parse("2026-03-11T13:22:25Z")),
-        new SysbenchRunKey("d", "t", "2026-03-11T13:22:25Z").startedAt(GIVEN));
+        new SysbenchRunKey("d", "t", "2026-03-11T13:22:25Z", "").startedAt(GIVEN));
   }
 
   @Test
@@ -33,19 +33,19 @@ class SysbenchRunKeyTest {
         "{date} '2026-13-01' is not yyyy-mm-dd",
         assertThrows(
                 BadInputException.class,
-                () -> new SysbenchRunKey("d", "t", "2026-13-01").startedAt(GIVEN))
+                () -> new SysbenchRunKey("d", "t", "2026-13-01", "").startedAt(GIVEN))
             .getMessage());
     assertEquals(
         "started_at '2026-03-11 13:22' is not ISO-8601 (2026-03-11T13:22:25Z)",
         assertThrows(
                 BadInputException.class,
-                () -> new SysbenchRunKey("d", "t", "2026-03-11 13:22").startedAt(GIVEN))
+                () -> new SysbenchRunKey("d", "t", "2026-03-11 13:22", "").startedAt(GIVEN))
             .getMessage());
   }
 
   @Test
   void logsGroupIntoOneRunByDatasetTestAndDate() {
-    assertEquals(new SysbenchRunKey("d", "t", "x"), new SysbenchRunKey("d", "t", "x"));
-    assertNotEquals(new SysbenchRunKey("d", "t", "x"), new SysbenchRunKey("d", "t", ""));
+    assertEquals(new SysbenchRunKey("d", "t", "x", ""), new SysbenchRunKey("d", "t", "x", ""));
+    assertNotEquals(new SysbenchRunKey("d", "t", "x", ""), new SysbenchRunKey("d", "t", "", ""));
   }
 }

@@ -79,13 +79,15 @@ final class BatchIngest {
     Instant started = Instant.now();
     Map<Integer, Long> from = new TreeMap<>();
     starting.forEach((tp, offset) -> from.put(tp.partition(), offset));
+    ContentConflicts.Found conflicts = ContentConflicts.find(bootstrap, from, end);
     IngestJob.Batch batch =
         new IngestJob.Batch(
             seq,
             started,
             current.readUpTo(),
             previousStart(current),
-            ContentConflicts.find(bootstrap, from, end));
+            conflicts.refused(),
+            conflicts.acknowledged());
     Path openDir = ingest.staging().resolve("_open");
     Map<Integer, Long> dlqBefore = EventLog.endOffsets(bootstrap, Topics.DLQ);
     Counts read = null;

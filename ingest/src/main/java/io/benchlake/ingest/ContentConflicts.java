@@ -58,11 +58,20 @@ final class ContentConflicts {
   }
 
   /**
-   * The events of {@code [from, end)} to refuse, by origin (topic/partition@offset), with the
-   * reason.
+   * What a pass over the log found: the events of the range to refuse, by origin
+   * (topic/partition@offset), with the reason; and the origins of refused events acknowledged
+   * anywhere in the log up to the range's end.
    */
-  static Map<String, String> find(
-      String bootstrap, Map<Integer, Long> from, Map<Integer, Long> end) {
+  record Found(Map<String, String> refused, Set<String> acknowledged) {}
+
+  /** The events of {@code [from, end)} to refuse, and the acknowledged origins. */
+  static Found find(String bootstrap, Map<Integer, Long> from, Map<Integer, Long> end) {
+    Set<String> acknowledged = new HashSet<>();
+    return new Found(find(bootstrap, from, end, acknowledged), acknowledged);
+  }
+
+  private static Map<String, String> find(
+      String bootstrap, Map<Integer, Long> from, Map<Integer, Long> end, Set<String> acknowledged) {
     long began = System.nanoTime();
     Map<String, Version> first = new HashMap<>();
     Map<String, List<Version>> others = new LinkedHashMap<>();
@@ -84,7 +93,8 @@ final class ContentConflicts {
             others.computeIfAbsent(id, k -> new ArrayList<>()).add(v);
           }
         },
-        retracted);
+        retracted,
+        acknowledged);
     // Versions an earlier ingest read: the first of them is the one that stands.
     Map<String, Version> earlier = new HashMap<>();
     read(
@@ -93,7 +103,8 @@ final class ContentConflicts {
         from,
         first::containsKey,
         (id, v) -> earlier.merge(id, v, (a, b) -> b.before(a) ? b : a),
-        retracted);
+        retracted,
+        acknowledged);
     earlier.forEach(
         (id, v) -> {
           Version inRange = first.put(id, v);
@@ -146,7 +157,8 @@ final class ContentConflicts {
 
   /**
    * Each event of {@code [from, to)} whose id is {@code wanted}: its id and version (its bytes are
-   * hashed only then); the runs retracted go to {@code retracted}.
+   * hashed only then); the runs retracted go to {@code retracted}, the origins acknowledged to
+   * {@code acknowledged}.
    */
   private static void read(
       String bootstrap,
@@ -154,7 +166,8 @@ final class ContentConflicts {
       Map<Integer, Long> to,
       java.util.function.Predicate<String> wanted,
       Visitor visitor,
-      Set<String> retracted) {
+      Set<String> retracted,
+      Set<String> acknowledged) {
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(
             EventLog.readerConfig(bootstrap),
@@ -181,6 +194,9 @@ final class ContentConflicts {
             if (head.is(EventKind.RETRACTION)) {
               retracted.add(head.runId());
             }
+            if (head.is(EventKind.ACKNOWLEDGEMENT)) {
+              acknowledged.add(originOf(r.value()));
+            }
             if (!wanted.test(head.eventId())) {
               continue;
             }
@@ -191,6 +207,15 @@ final class ContentConflicts {
           }
         }
       }
+    }
+  }
+
+  /** The origin an acknowledgement names ("" when it names none: it acknowledges nothing). */
+  private static String originOf(byte[] acknowledgement) {
+    try {
+      return EventCodec.mapper().readTree(acknowledgement).path("origin").asText("");
+    } catch (java.io.IOException e) {
+      return "";
     }
   }
 

@@ -10,6 +10,7 @@ import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.home.EnvironmentException;
+import io.benchlake.ingest.testing.SharedMiniCluster;
 import io.benchlake.testing.Await;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
@@ -24,10 +25,17 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Committed offsets belong to their log, and a rebuild never replaces a good warehouse. */
 @Timeout(180)
 class LogIntegrityIT {
+  /**
+   * The ingests of the tests of a log's identity and damage; those of a broker failing under an
+   * ingest keep their own cluster.
+   */
+  @RegisterExtension static final SharedMiniCluster FLINK = new SharedMiniCluster(1);
+
   private static void publishRuns(String bootstrap, String prefix, int runs) {
     try (EventPublisher publisher = new EventPublisher(bootstrap)) {
       for (int run = 0; run < runs; run++) {
@@ -58,7 +66,7 @@ class LogIntegrityIT {
   void offsetsOfAnotherLogAreRefusedNamingBothAndAnOldManifestAdoptsItsLog() throws Exception {
     Path dir = TestDirs.fresh("log-identity");
     Warehouse warehouse = new Warehouse(dir.resolve("shared-warehouse"));
-    IngestService ingest = new IngestService(1);
+    IngestService ingest = FLINK.ingestService();
     try (EventBus first = EventBus.connect(new BenchlakeHome(dir.resolve("a")), Optional.empty())) {
       publishRuns(first.bootstrap(), "A", 2);
       ingest.ingest(first.bootstrap(), warehouse);
@@ -141,7 +149,7 @@ class LogIntegrityIT {
     Path dir = TestDirs.fresh(name);
     BenchlakeHome home = new BenchlakeHome(dir);
     Warehouse warehouse = new Warehouse(home.warehouse());
-    IngestService ingest = new IngestService(1);
+    IngestService ingest = FLINK.ingestService();
     long before = ingestedRuns(home, warehouse, ingest);
     damage.to(dir);
     try (EventBus bus = EventBus.connect(home, Optional.empty())) {
@@ -217,7 +225,7 @@ class LogIntegrityIT {
     Path dir = TestDirs.fresh("unloadable-segment");
     BenchlakeHome home = new BenchlakeHome(dir);
     Warehouse warehouse = new Warehouse(home.warehouse());
-    long before = ingestedRuns(home, warehouse, new IngestService(1));
+    long before = ingestedRuns(home, warehouse, FLINK.ingestService());
     for (Path segment : segments(dir)) {
       Files.write(segment, new byte[64], java.nio.file.StandardOpenOption.APPEND);
     }

@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.analytics.AnalyticsSession;
-import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
-import io.benchlake.home.BenchlakeHome;
+import io.benchlake.bus.testing.SharedBrokerHome;
+import io.benchlake.ingest.testing.SharedMiniCluster;
 import io.benchlake.schemas.Event;
 import io.benchlake.testing.Await;
-import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
 import java.nio.file.Path;
@@ -22,15 +21,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Incremental ingest gives the answers of a clean rebuild whatever the batches were: an iteration
@@ -39,27 +36,19 @@ import org.junit.jupiter.api.Test;
 class IncrementalIngestIT {
   private static final List<String> VIEWS =
       List.of("runs", "environments", "samples", "iterations", "timings", "thread_stats");
-  private static BenchlakeHome home;
-  private static EventBus bus;
 
-  @BeforeAll
-  static void start() throws Exception {
-    Path dir = TestDirs.fresh("incremental");
-    home = new BenchlakeHome(dir);
-    bus = EventBus.connect(home, Optional.empty());
-  }
+  /** One home and broker for the class: each test ingests into a warehouse of its own. */
+  @RegisterExtension static final SharedBrokerHome BROKER = new SharedBrokerHome("incremental");
 
-  @AfterAll
-  static void stop() {
-    bus.close();
-  }
+  /** The batch ingests' jobs; follow mode's streaming job keeps a cluster of its own. */
+  @RegisterExtension static final SharedMiniCluster FLINK = new SharedMiniCluster(2);
 
   private static Warehouse newWarehouse(String name) {
-    return new Warehouse(home.warehouse().resolveSibling(name));
+    return new Warehouse(BROKER.home().warehouse().resolveSibling(name));
   }
 
   private static void publish(List<Event> events) {
-    try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
+    try (EventPublisher publisher = new EventPublisher(BROKER.bootstrap())) {
       events.forEach(publisher::publish);
     }
   }
@@ -109,7 +98,7 @@ class IncrementalIngestIT {
   /** A clean rebuild of the whole log into a warehouse of its own. */
   private static Map<String, List<String>> rebuilt(String name) throws Exception {
     Warehouse clean = newWarehouse(name);
-    new IngestService(2).ingest(bus.bootstrap(), clean, true);
+    FLINK.ingestService().ingest(BROKER.bootstrap(), clean, true);
     return snapshot(clean);
   }
 
@@ -117,14 +106,14 @@ class IncrementalIngestIT {
   void anIterationOpenAtTheEndOfABatchIsReadWholeByTheNextAndCompactionChangesNoAnswer()
       throws Exception {
     Warehouse warehouse = newWarehouse("open");
-    IngestService ingest = new IngestService(2, 3);
-    ingest.ingest(bus.bootstrap(), warehouse); // whatever other tests published
+    IngestService ingest = FLINK.ingestService(3);
+    ingest.ingest(BROKER.bootstrap(), warehouse); // whatever other tests published
     // A live run (events emitted now): the batch ends after 2 of the 3 samples of threads 2,
     // iteration 1; everything before it in order.
     List<Event> run = IngestServiceIT.syntheticRun("live", Instant.now());
     int cut = 2 + 4 * 2 + 2; // run_started, environment, threads 1 (2 x 4), 2 samples
     publish(run.subList(0, cut));
-    ingest.ingest(bus.bootstrap(), warehouse);
+    ingest.ingest(BROKER.bootstrap(), warehouse);
     String live =
         "FROM iterations i JOIN runs r USING (run_id) WHERE r.dataset = 'live' AND metric = 'TPS'";
     assertEquals(2, count(warehouse, "SELECT count(*) " + live), "threads 1 only");
@@ -133,7 +122,7 @@ class IncrementalIngestIT {
     publish(run.subList(cut, run.size()));
     for (int i = 0; i < 4; i++) { // more small ingests than the partition may keep as files
       publish(IngestServiceIT.syntheticRun("more" + i, Instant.now()));
-      ingest.ingest(bus.bootstrap(), warehouse);
+      ingest.ingest(BROKER.bootstrap(), warehouse);
     }
     assertEquals(4, count(warehouse, "SELECT count(*) " + live));
     assertEquals(
@@ -169,9 +158,9 @@ class IncrementalIngestIT {
   private static void assertEventsCounted(Warehouse warehouse) {
     var current = warehouse.current();
     long below =
-        io.benchlake.bus.EventLog.read(bus.bootstrap(), Topics.EVENTS, Map.of(), v -> {})
+        io.benchlake.bus.EventLog.read(BROKER.bootstrap(), Topics.EVENTS, Map.of(), v -> {})
             - io.benchlake.bus.EventLog.read(
-                bus.bootstrap(), Topics.EVENTS, current.readUpTo(), v -> {});
+                BROKER.bootstrap(), Topics.EVENTS, current.readUpTo(), v -> {});
     assertEquals(below, current.events(), "events below " + current.readUpTo());
     assertTrue(current.log() != null && current.fingerprints() != null, current.toString());
     assertEquals(
@@ -182,16 +171,16 @@ class IncrementalIngestIT {
   @Test
   void theSameEventsPublishedTwiceChangeNoCount() throws Exception {
     Warehouse warehouse = newWarehouse("twice");
-    IngestService ingest = new IngestService(2);
+    IngestService ingest = FLINK.ingestService();
     List<Event> events = new ArrayList<>();
     while (events.size() < 1000) {
       events.addAll(IngestServiceIT.syntheticRun("twice", Instant.parse("2025-06-01T10:00:00Z")));
     }
     publish(events);
-    ingest.ingest(bus.bootstrap(), warehouse);
+    ingest.ingest(BROKER.bootstrap(), warehouse);
     Map<String, List<String>> once = snapshot(warehouse);
     publish(events);
-    ingest.ingest(bus.bootstrap(), warehouse);
+    ingest.ingest(BROKER.bootstrap(), warehouse);
     assertEquals(once, snapshot(warehouse));
     assertTrue(once.get("samples").size() >= 600, "samples " + once.get("samples").size());
   }
@@ -199,8 +188,8 @@ class IncrementalIngestIT {
   @Test
   void fiveMalformedRecordsAmongTenThousandGoToTheDeadLetterTopic() throws Exception {
     Warehouse warehouse = newWarehouse("dlq");
-    IngestService ingest = new IngestService(2);
-    ingest.ingest(bus.bootstrap(), warehouse); // whatever other tests published
+    IngestService ingest = FLINK.ingestService();
+    ingest.ingest(BROKER.bootstrap(), warehouse); // whatever other tests published
     long samplesBefore = count(warehouse, "SELECT count(*) FROM samples");
     List<Event> events = new ArrayList<>();
     while (events.size() < 10_000) {
@@ -216,14 +205,14 @@ class IncrementalIngestIT {
             "{\"schema\": \"benchlake.nonsense/1\", \"event_id\": \"z\", \"run_id\": \"r\"}");
     try (KafkaProducer<String, byte[]> raw =
         new KafkaProducer<>(
-            Map.of("bootstrap.servers", bus.bootstrap()),
+            Map.of("bootstrap.servers", BROKER.bootstrap()),
             new StringSerializer(),
             new ByteArraySerializer())) {
       for (String b : bad) {
         raw.send(new ProducerRecord<>(Topics.EVENTS, "bad", b.getBytes())).get();
       }
     }
-    IngestService.Result r = ingest.ingest(bus.bootstrap(), warehouse);
+    IngestService.Result r = ingest.ingest(BROKER.bootstrap(), warehouse);
     assertEquals(5, r.refused().size(), r.refused().toString());
     r.refused()
         .forEach(d -> assertTrue(!d.reason().isBlank() && d.origin().contains("@"), d.toString()));
@@ -241,7 +230,7 @@ class IncrementalIngestIT {
     IngestService ingest =
         new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE)
             .followQuiet(Duration.ofSeconds(2));
-    ingest.ingest(bus.bootstrap(), warehouse);
+    ingest.ingest(BROKER.bootstrap(), warehouse);
     int jobsBefore = flink.jobsRun();
     AtomicBoolean stop = new AtomicBoolean();
     List<Throwable> failed = new ArrayList<>();
@@ -251,7 +240,7 @@ class IncrementalIngestIT {
             () -> {
               try {
                 ingest.follow(
-                    bus.bootstrap(), warehouse, Duration.ofMillis(500), stop::get, commits::add);
+                    BROKER.bootstrap(), warehouse, Duration.ofMillis(500), stop::get, commits::add);
               } catch (Throwable t) {
                 failed.add(t);
               }
@@ -331,7 +320,7 @@ class IncrementalIngestIT {
     // What follow left, a later batch continues: the rest of the run cut at the stop, and more.
     publish(atStop.subList(cut, atStop.size()));
     publish(IngestServiceIT.syntheticRun("after-follow", Instant.now()));
-    new IngestService(2).ingest(bus.bootstrap(), warehouse);
+    FLINK.ingestService().ingest(BROKER.bootstrap(), warehouse);
     assertEquals(1, count(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'after-follow'"));
     assertEquals(4, count(warehouse, tps + " AND r.dataset = 'at-stop'"));
     assertEquals(rebuilt("follow-rebuilt"), snapshot(warehouse));
@@ -342,7 +331,7 @@ class IncrementalIngestIT {
    * far), up to 30 s: what is asserted after it is what those commits left, not a moment's state.
    */
   private void awaitCommittedToTheEnd(Warehouse warehouse) throws Exception {
-    java.util.Map<Integer, Long> end = io.benchlake.bus.EventLog.endOffsets(bus.bootstrap());
+    java.util.Map<Integer, Long> end = io.benchlake.bus.EventLog.endOffsets(BROKER.bootstrap());
     Await.until(
         () -> warehouse.current().readUpTo(),
         readUpTo -> LogCheck.shortOf(end, readUpTo).isEmpty(),

@@ -9,6 +9,7 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.ingest.testing.SharedMiniCluster;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.testing.Fixtures;
@@ -28,6 +29,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Cluster mode on a 3-broker KRaft cluster: a broker lost while publishing loses nothing; an import
@@ -35,6 +37,9 @@ import org.junit.jupiter.api.Test;
  * first logged in the report's order.
  */
 class KafkaClusterIT {
+  /** The ingests' jobs, whichever cluster they read. */
+  @RegisterExtension static final SharedMiniCluster FLINK = new SharedMiniCluster(2);
+
   @Test
   void aBrokerStoppedDuringAPublishLosesAndDoublesNothing() throws Exception {
     Path dir = TestDirs.fresh("cluster");
@@ -80,7 +85,7 @@ class KafkaClusterIT {
       assertEquals(events.size(), ids.size());
 
       Warehouse warehouse = new Warehouse(home.warehouse());
-      IngestService.Result r = new IngestService(2).ingest(bus.bootstrap(), warehouse);
+      IngestService.Result r = FLINK.ingestService().ingest(bus.bootstrap(), warehouse);
       assertEquals(events.size(), r.eventsRead());
       long samples = events.stream().filter(e -> e instanceof io.benchlake.schemas.Sample).count();
       assertEquals(
@@ -118,12 +123,14 @@ class KafkaClusterIT {
                   "test",
                   false,
                   false,
+                  Optional.empty(),
+                  false,
                   Optional.empty()),
               System.err);
       assertTrue(parsed.events() > 0, "parsed " + parsed.failures());
       service.publish(parsed, bus.bootstrap(), new BenchlakeHome(dir.resolve("home")));
       Warehouse warehouse = new Warehouse(dir.resolve("warehouse"));
-      IngestService.Result r = new IngestService(2).ingest(bus.bootstrap(), warehouse);
+      IngestService.Result r = FLINK.ingestService().ingest(bus.bootstrap(), warehouse);
       assertEquals(parsed.events(), r.eventsRead(), "the events, not the transaction markers");
       List<String> partitions = new ArrayList<>();
       List<String> logged = new ArrayList<>();
@@ -200,7 +207,7 @@ class KafkaClusterIT {
       }
       assertEquals(1, EventLog.endOffsets(bus.bootstrap()).size(), "one partition");
       Warehouse warehouse = new Warehouse(home.warehouse());
-      new IngestService(2).ingest(bus.bootstrap(), warehouse);
+      FLINK.ingestService().ingest(bus.bootstrap(), warehouse);
       assertEquals(
           20 * 4 + 2,
           IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"),
@@ -208,7 +215,7 @@ class KafkaClusterIT {
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
         cut.subList(at, cut.size()).forEach(publisher::publish);
       }
-      new IngestService(2).ingest(bus.bootstrap(), warehouse);
+      FLINK.ingestService().ingest(bus.bootstrap(), warehouse);
       assertEquals(
           20 * 4 + 4,
           IngestServiceIT.count(

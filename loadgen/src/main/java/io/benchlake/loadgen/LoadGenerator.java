@@ -183,6 +183,11 @@ public final class LoadGenerator {
       return server.user();
     }
 
+    /** The mariadb client's option file for the benchmark user (mode 0600), never printed. */
+    public Path clientOptions() {
+      return server.clientOptions();
+    }
+
     public Optional<Long> pid() {
       return server.pid();
     }

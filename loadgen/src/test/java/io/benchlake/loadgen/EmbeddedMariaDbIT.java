@@ -11,6 +11,8 @@ import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.ServerConnections;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
 import io.benchlake.loadgen.server.JdbcServer;
+import io.benchlake.loadgen.testing.OtherOsUser;
+import io.benchlake.loadgen.testing.ServerAccessChecks;
 import io.benchlake.loadgen.testing.SharedServer;
 import io.benchlake.loadgen.workload.RandOptions;
 import io.benchlake.loadgen.workload.RandomKeys;
@@ -55,6 +57,30 @@ class EmbeddedMariaDbIT {
   @BeforeAll
   static void server() {
     server = SERVER.server();
+  }
+
+  @Test
+  void onlyTheBenchmarkUserGetsInAndFilesStayInTheHome() throws Exception {
+    java.nio.file.Path serverDir = server.configFile().orElseThrow().getParent();
+    try (Connection c =
+        DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password())) {
+      ServerAccessChecks.onlyTheBenchmarkUserAndOnlyTheHomesFiles(
+          c, server.jdbcUrl(), server.socket(), serverDir.resolve("files"));
+    }
+    java.nio.file.Path options = server.clientOptions();
+    assertEquals(
+        "rw-------",
+        java.nio.file.attribute.PosixFilePermissions.toString(
+            java.nio.file.Files.getPosixFilePermissions(options)));
+    assertTrue(
+        java.nio.file.Files.readString(options).contains("socket=" + server.socket() + "\n"));
+  }
+
+  @Test
+  void anotherOsUserCannotSignInAsRootOverTcpOrTheSocket() throws Exception {
+    OtherOsUser nobody = OtherOsUser.nobodyWithClientOf(server.installDir().orElseThrow());
+    ServerAccessChecks.rootIsRefusedToAnotherOsUser(
+        nobody, server.port(), server.socket(), server.user(), server.password());
   }
 
   @Test
@@ -343,7 +369,8 @@ class EmbeddedMariaDbIT {
             300,
             null,
             List.of(),
-            -1);
+            -1,
+            null);
     IterationFinished f =
         only(runOnce(paced, ServerConnections.open(server)), IterationFinished.class);
     assertEquals(300, value(f, "TPS"), 45, "the arrival rate, not the server's capacity, sets TPS");
@@ -412,7 +439,8 @@ class EmbeddedMariaDbIT {
             0,
             null,
             List.of(),
-            1);
+            1,
+            null);
     ServerConnections ds = ServerConnections.open(server);
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     BenchmarkRun run =

@@ -19,6 +19,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -71,6 +72,40 @@ class ServerProcessIT {
       try (Stream<Path> all = Files.walk(home)) {
         all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
+    }
+  }
+
+  @Test
+  void aDataDirMadeBeforeIsLockedDownAtItsNextStartWhichSaysSoOnce() throws Exception {
+    Path home = shared;
+    List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ServerTurn noting = new ServerTurn(true, notices::add);
+    // as mariadb-install-db and benchlake left data dirs before: root and anonymous, no password
+    try (EmbeddedMariaDb server = start(home, noting);
+        Connection c = connect(server)) {
+      c.createStatement().execute("CREATE USER 'root'@'127.0.0.1'");
+      c.createStatement().execute("CREATE USER ''@'localhost'");
+    }
+    Files.delete(home.resolve("servers/" + VERSION + "/locked-down"));
+    notices.clear();
+    try (EmbeddedMariaDb server = start(home, noting)) {
+      assertEquals(1, notices.size(), notices.toString());
+      assertTrue(notices.get(0).contains("is locked down now"), notices.get(0));
+      java.sql.SQLException refused =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.sql.SQLException.class,
+              () -> DriverManager.getConnection(server.jdbcUrl(), "root", "").close());
+      assertEquals(1045, refused.getErrorCode(), refused.getMessage());
+      try (Connection c = connect(server);
+          ResultSet rs =
+              c.createStatement()
+                  .executeQuery("SELECT COUNT(*) FROM mysql.user WHERE user IN ('root', '')")) {
+        rs.next();
+        assertEquals(0, rs.getInt(1), "root and anonymous accounts dropped");
+      }
+    }
+    try (EmbeddedMariaDb server = start(home, noting)) {
+      assertEquals(1, notices.size(), "said once: " + notices);
     }
   }
 

@@ -75,7 +75,8 @@ class TproccIT {
             0,
             ErrorPolicy.defaults(),
             List.of(new Property("Test Case Tag", "tprocc-it")),
-            -1);
+            -1,
+            null);
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     ServerConnections ds = ServerConnections.open(server);

@@ -13,7 +13,8 @@ public sealed interface Event
         SourceStatistics,
         Alias,
         Retraction,
-        RunSource {
+        RunSource,
+        Acknowledgement {
 
   /** The schema name and version, e.g. {@code benchlake.sample/1}. */
   String schema();

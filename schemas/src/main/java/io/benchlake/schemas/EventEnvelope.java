@@ -132,8 +132,8 @@ public final class EventEnvelope {
   }
 
   public RunSource runSource(
-      String importer, int importerVersion, List<RunSource.SourceDigest> files) {
+      String importer, int importerVersion, List<RunSource.SourceDigest> files, String importedAs) {
     return new RunSource(
-        null, eventId, runId, emittedAt, startedAt, importer, importerVersion, files);
+        null, eventId, runId, emittedAt, startedAt, importer, importerVersion, files, importedAs);
   }
 }

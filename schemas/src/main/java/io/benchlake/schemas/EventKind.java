@@ -14,7 +14,8 @@ public enum EventKind {
   SOURCE_STATISTICS("source_statistics", SourceStatistics.class),
   ALIAS("alias", Alias.class),
   RETRACTION("retraction", Retraction.class),
-  RUN_SOURCE("run_source", RunSource.class);
+  RUN_SOURCE("run_source", RunSource.class),
+  ACKNOWLEDGEMENT("acknowledgement", Acknowledgement.class);
 
   /** The only version of every schema so far; a breaking change adds a new one. */
   public static final int CURRENT_VERSION = 1;

@@ -15,4 +15,25 @@ public record HostFacts(
     String osVersion,
     String kernel,
     String disk,
-    String factsSource) {}
+    String factsSource) {
+
+  /**
+   * The testbed these facts name (DESIGN.md, third-wave amendments): host name, CPU model and
+   * logical CPUs, as {@code db1 (Intel Xeon Gold 6230, 40 CPUs)}; not RAM, which an upgrade
+   * changes. Null without a host name. sql/30_series.sql names runs that predate the testbed field
+   * the same way from their environment.
+   */
+  public String testbed() {
+    if (name == null || name.isBlank()) {
+      return null;
+    }
+    java.util.List<String> parts = new java.util.ArrayList<>();
+    if (cpuModel != null) {
+      parts.add(cpuModel);
+    }
+    if (logicalCpus != null) {
+      parts.add(logicalCpus + " CPUs");
+    }
+    return parts.isEmpty() ? name : name + " (" + String.join(", ", parts) + ")";
+  }
+}

@@ -17,11 +17,15 @@ public record RunSource(
     Instant startedAt,
     String importer,
     int importerVersion,
-    List<SourceDigest> files)
+    List<SourceDigest> files,
+    String importedAs)
     implements Event {
 
-  /** One file read: its name as given and the SHA-256 of its bytes. */
-  public record SourceDigest(String name, String sha256) {
+  /**
+   * One file read: its name as given, the SHA-256 of its bytes and its path as the user imported it
+   * (relative to the directory or layout root given, else its file name; null before recorded).
+   */
+  public record SourceDigest(String name, String sha256, String path) {
     public SourceDigest {
       Event.requireText(sha256, "sha256");
     }

@@ -39,7 +39,8 @@ class CorrectionEventsTest {
                 NOW,
                 "hammerdb",
                 2,
-                List.of(new RunSource.SourceDigest("a.log", "0".repeat(64)))));
+                List.of(new RunSource.SourceDigest("a.log", "0".repeat(64), "a.log")),
+                "dataset=d; test=t"));
     for (Event e : events) {
       Event back = codec.decode(codec.encode(e));
       assertEquals(e, back);

@@ -133,6 +133,24 @@ class EventCodecTest {
   }
 
   @Test
+  void aHostsTestbedIsItsNameCpuModelAndLogicalCpusButNotItsRam() {
+    HostFacts db1 =
+        new HostFacts(
+            "db1", "Xeon Gold 6230", 40, 20, 2, 1L << 37, "Linux", "12", "6.1", "nvme", "host");
+    assertEquals("db1 (Xeon Gold 6230, 40 CPUs)", db1.testbed());
+    HostFacts upgraded =
+        new HostFacts(
+            "db1", "Xeon Gold 6230", 40, 20, 2, 1L << 38, "Linux", "13", "6.6", "nvme", "host");
+    assertEquals(db1.testbed(), upgraded.testbed());
+    assertEquals(
+        "db2",
+        new HostFacts("db2", null, null, null, null, null, null, null, null, null, null).testbed());
+    assertEquals(
+        null,
+        new HostFacts(null, "x", 4, null, null, null, null, null, null, null, null).testbed());
+  }
+
+  @Test
   void environmentSnapshotRoundTripsThroughItsSchema() throws Exception {
     assertRoundTrip(environment());
   }

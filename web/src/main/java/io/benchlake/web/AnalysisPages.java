@@ -119,15 +119,15 @@ final class AnalysisPages {
   }
 
   static String trendForm(
-      Map<String, List<String>> choices, String test, Integer threads, String metric, String host) {
+      Map<String, List<String>> choices, String test, Integer threads, String metric, String testbed) {
     return "<form method=\"get\" action=\"/trend\" id=\"trend-form\"><label>test "
         + Html.select("test", choices.getOrDefault("test", List.of()), test, true)
         + "</label> <label>threads <input name=\"threads\" size=\"5\" value=\""
         + (threads == null ? "" : threads)
         + "\"></label> <label>metric <input name=\"metric\" value=\""
         + esc(metric)
-        + "\"></label> <label>host "
-        + Html.select("host", choices.getOrDefault("host", List.of()), host, true)
+        + "\"></label> <label>testbed "
+        + Html.select("testbed", choices.getOrDefault("testbed", List.of()), testbed, true)
         + "</label> <button type=\"submit\">Show</button></form>\n";
   }
 

@@ -197,21 +197,21 @@ final class Routes {
     String test = Params.text(ctx, "test");
     Integer threads = Params.optionalInteger("threads", ctx.queryParam("threads"), 1, 1_000_000);
     String metric = Optional.ofNullable(Params.text(ctx, "metric")).orElse("TPS");
-    String host = Params.text(ctx, "host");
+    String testbed = Params.text(ctx, "testbed");
     String format = api ? "json" : Downloads.format(ctx);
     TrendSeries s =
         test == null || threads == null
             ? null
             : reads.answer(
-                "trend " + test + "|" + threads + "|" + metric + "|" + host,
-                session -> TrendSeries.load(session, test, threads, metric, host));
+                "trend " + test + "|" + threads + "|" + metric + "|" + testbed,
+                session -> TrendSeries.load(session, test, threads, metric, testbed));
     if (s == null && !"html".equals(format)) {
       throw new BadInputException("parameters test and threads are required");
     }
     if ("html".equals(format)) {
       ctx.html(
           AnalysisPages.trend(
-              AnalysisPages.trendForm(choices(), test, threads, metric, host),
+              AnalysisPages.trendForm(choices(), test, threads, metric, testbed),
               s,
               permalink("/trend", ctx)));
     } else {

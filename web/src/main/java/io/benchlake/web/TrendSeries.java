@@ -9,19 +9,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One series of the trend page: test × thread count × metric (× host, when chosen), one point per
+ * One series of the trend page: test × thread count × metric (× testbed, when chosen), one point per
  * completed run (the mean of its iterations not left out), and the change points the detector of
  * {@code benchlake changes} finds in it, with their evidence.
  */
 record TrendSeries(List<Point> points, List<Detector.Change> changes) {
   /** A run's point: when, what, and the mean of its iteration values. */
   record Point(
-      String runId, String startedAt, String dataset, String version, String host, double value) {}
+      String runId, String startedAt, String dataset, String version, String testbed, double value) {}
 
   static TrendSeries load(
-      AnalyticsSession session, String test, int threads, String metric, String host) {
+      AnalyticsSession session, String test, int threads, String metric, String testbed) {
     QueryResult r =
-        DashboardQueries.run(session, "trend_points.sql", test, threads, metric, host, host);
+        DashboardQueries.run(session, "trend_points.sql", test, threads, metric, testbed, testbed);
     List<Point> points = new ArrayList<>();
     List<double[]> values = new ArrayList<>();
     for (List<Object> row : r.rows()) {
@@ -72,7 +72,7 @@ record TrendSeries(List<Point> points, List<Detector.Change> changes) {
               p.startedAt(),
               p.dataset(),
               p.version(),
-              p.host(),
+              p.testbed(),
               p.value(),
               c == null ? null : round(c.changePct()),
               c == null ? null : c.pValue()));
@@ -84,7 +84,7 @@ record TrendSeries(List<Point> points, List<Detector.Change> changes) {
             "started_at",
             "dataset",
             "version",
-            "host",
+            "testbed",
             "value",
             "change_pct",
             "p_value"),

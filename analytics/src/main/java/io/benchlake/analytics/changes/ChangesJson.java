@@ -17,7 +17,8 @@ final class ChangesJson {
     m.put("threads", r.threads());
     m.put("metric", r.metric());
     m.put("by", r.by());
-    m.put("host", r.host());
+    m.put("testbed", r.host());
+    m.put("host", r.host()); // the old name of "testbed", kept for readers of benchlake.changes/1
     m.put("runs", r.runs().size());
     m.put("method", r.method().label());
     m.put("parameters", r.parameters());

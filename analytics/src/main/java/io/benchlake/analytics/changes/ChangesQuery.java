@@ -66,7 +66,7 @@ public final class ChangesQuery {
 
   /**
    * Which history: the test as typed, a thread count, a metric, the order (time or release) and the
-   * host (empty: the one host the runs come from).
+   * series, a testbed or one of its config lines (empty: the one series the runs come from).
    */
   public record Series(String test, int threads, String metric, String by, Optional<String> host) {
     public Series {
@@ -163,13 +163,14 @@ public final class ChangesQuery {
           test,
           series.threads(),
           series.metric(),
-          series.host().map(h -> " on host " + h).orElse(""));
+          series.host().map(h -> " on testbed " + h).orElse(""));
     }
     if (series.host().isEmpty() && hosts.stream().distinct().count() > 1) {
       throw new BadInputException(
-          "the runs come from several hosts "
+          "the runs come from several testbeds or config series "
               + hosts.stream().distinct().toList()
-              + ": choose one with --host, so a change of machine is not taken for a regression");
+              + ": choose one with --testbed, so a change of machine or an A/B config is not taken"
+              + " for a regression");
     }
     return new History(
         test, series.host().orElse(hosts.get(0)), runs, leftOut(session, test, series));

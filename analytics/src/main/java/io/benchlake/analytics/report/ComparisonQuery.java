@@ -125,6 +125,10 @@ public final class ComparisonQuery {
       if (order.isEmpty()) {
         order.addAll(stats.keySet());
       }
+      // rows only for the thread counts the datasets shown have (not those of datasets left out)
+      TreeSet<Integer> shown = new TreeSet<>();
+      order.forEach(d -> shown.addAll(stats.get(d).keySet()));
+      threads = shown;
       if (baseline.isPresent() && !order.contains(baseline.get())) {
         throw new BadInputException(
             "--baseline '"

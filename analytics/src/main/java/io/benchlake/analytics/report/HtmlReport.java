@@ -39,18 +39,35 @@ public final class HtmlReport {
     h.append("<h2>Comparison: ").append(esc(r.metric())).append("</h2>\n");
     h.append("<div class=\"chart\" id=\"chart-threads\"></div>\n");
     table(h, ReportTables.comparison(r));
+    List<String> peaks = ReportTables.peakLines(r);
+    if (!peaks.isEmpty()) {
+      h.append("<ul class=\"peaks\">\n");
+      peaks.forEach(p -> h.append("<li>").append(esc(p)).append("</li>\n"));
+      h.append("</ul>\n");
+    }
     if (r.baseline().isPresent()) {
       h.append("<h2>Change vs ").append(esc(r.baseline().get())).append(" (%)</h2>\n");
       table(h, ReportTables.changes(r));
     }
     h.append("<h2>Iteration values per thread count</h2>\n<div id=\"chart-iterations\"></div>\n");
     series.ifPresent(
-        s ->
-            h.append("<h2>Per-second series: ")
-                .append(s.threads())
-                .append(" threads, iteration ")
-                .append(s.iteration())
-                .append("</h2>\n<div class=\"chart\" id=\"chart-series\"></div>\n"));
+        s -> {
+          h.append("<h2>Per-second series: ")
+              .append(s.threads())
+              .append(" threads, iteration ")
+              .append(s.iteration())
+              .append("</h2>\n");
+          for (String d : r.datasets()) {
+            if (s.points().getOrDefault(d, List.of()).isEmpty()) {
+              h.append("<p class=\"no-samples\">")
+                  .append(esc(d))
+                  .append(": no per-second samples (its source recorded none)</p>\n");
+            }
+          }
+          if (hasSamples(s)) {
+            h.append("<div class=\"chart\" id=\"chart-series\"></div>\n");
+          }
+        });
     if (!r.differences().isEmpty()) {
       h.append("<h2>Differences between datasets (besides the version)</h2>\n");
       table(h, ReportTables.differences(r));
@@ -105,6 +122,12 @@ public final class HtmlReport {
     d.put("metric", r.metric());
     d.put("datasets", r.datasets());
     d.put("threads", r.threads());
+    d.put("thread_unit", Peak.unit(r.test()));
+    List<Map<String, Object>> peaks = new ArrayList<>();
+    for (Peak p : Peak.of(r)) {
+      peaks.add(Map.of("dataset", p.dataset(), "threads", p.threads(), "mean", p.mean()));
+    }
+    d.put("peaks", peaks);
     List<List<Double>> means = new ArrayList<>();
     List<List<List<Double>>> iterations = new ArrayList<>();
     for (String ds : r.datasets()) {
@@ -119,8 +142,12 @@ public final class HtmlReport {
     }
     d.put("means", means);
     d.put("iterations", iterations);
-    series.ifPresent(s -> d.put("series", s.points()));
+    series.filter(HtmlReport::hasSamples).ifPresent(s -> d.put("series", s.points()));
     return safeJson(d);
+  }
+
+  private static boolean hasSamples(TimeSeries s) {
+    return s.points().values().stream().anyMatch(p -> !p.isEmpty());
   }
 
   /** JSON that cannot end a script element or start markup: {@code < > &} as \\u escapes. */

@@ -66,6 +66,17 @@ public final class JsonReport {
       }
     }
     root.put("cells", cells);
+    List<Map<String, Object>> peaks = new ArrayList<>();
+    for (Peak p : Peak.of(r)) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("dataset", p.dataset());
+      m.put("threads", p.threads());
+      m.put("mean", p.mean());
+      m.put("text", p.describe(r.metric(), r.test()));
+      peaks.add(m);
+    }
+    root.put("thread_unit", Peak.unit(r.test()));
+    root.put("peaks", peaks);
     root.put("system_info", properties(r.system()));
     root.put("database_info", properties(r.database()));
     root.put("test_info", properties(r.testInfo()));

@@ -14,6 +14,11 @@ public final class MarkdownReport {
       r.title().stream().skip(1).forEach(t -> out.add(cell(t)));
     }
     section(out, "Comparison: " + r.metric(), ReportTables.comparison(r));
+    List<String> peaks = ReportTables.peakLines(r);
+    if (!peaks.isEmpty()) {
+      out.add("");
+      peaks.forEach(p -> out.add("- " + cell(p)));
+    }
     if (r.baseline().isPresent()) {
       section(out, "Change vs " + r.baseline().get() + " (%)", ReportTables.changes(r));
     }

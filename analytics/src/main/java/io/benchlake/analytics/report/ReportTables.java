@@ -107,6 +107,16 @@ public final class ReportTables {
     return rows;
   }
 
+  /** The heading of each dataset's peak on the ladder. */
+  public static final String PEAKS = "Peak per dataset";
+
+  /** "DATASET: peak 8,735 NOPM at 16 VUs", one per dataset; none where lower is better. */
+  public static List<String> peakLines(ComparisonReport r) {
+    return Peak.of(r).stream()
+        .map(p -> p.dataset() + ": " + p.describe(r.metric(), r.test()))
+        .toList();
+  }
+
   /** The cell of an iteration an annotation excluded (import taf-report reads it as no value). */
   public static final String EXCLUDED = "excluded";
 

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * Renders a comparison report in the layout of the TAF reports users already read: tab-separated
  * tables, blank lines between blocks, a vertical listing after Database and Test Info. A baseline
- * adds a change table after the comparison; differences between the datasets close the report.
+ * adds a change table after the comparison; each dataset's peak on the ladder, then differences
+ * between the datasets close the report.
  */
 public final class TextReport {
   private TextReport() {}
@@ -31,6 +32,12 @@ public final class TextReport {
     for (int threads : r.threads()) {
       block(out, "Thread Count: " + threads);
       block(out, tsv(ReportTables.metrics(r, threads)));
+    }
+    // after the TAF layout, whose reader reads only its Thread Count tables from here on
+    List<String> peaks = ReportTables.peakLines(r);
+    if (!peaks.isEmpty()) {
+      block(out, ReportTables.PEAKS);
+      block(out, String.join("\n", peaks));
     }
     if (!r.differences().isEmpty()) {
       block(out, "Differences between datasets (besides the version)");

@@ -12,9 +12,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Reads a trend from the monthly or releases view. */
+/** Reads a trend from the series of sql/30_series.sql, month by month or release by release. */
 public final class TrendQuery {
   private TrendQuery() {}
+
+  /** How many completed runs there are at that point that a release trend cannot place. */
+  private static long versionless(
+      AnalyticsSession session, String test, int threads, String metric) {
+    try (PreparedStatement st =
+        session.connection().prepareStatement(QueryFiles.read("trend_versionless.sql"))) {
+      st.setString(1, test);
+      st.setInt(2, threads);
+      st.setString(3, metric);
+      try (ResultSet rs = st.executeQuery()) {
+        return rs.next() ? rs.getLong(1) : 0;
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("trend query failed: " + e.getMessage(), e);
+    }
+  }
 
   public static Trend load(
       AnalyticsSession session, String typedTest, int threads, String metric, String by) {
@@ -33,22 +49,25 @@ public final class TrendQuery {
       try (ResultSet rs = st.executeQuery()) {
         String lastSeries = null;
         Double lastMean = null;
+        TrendMarkers markers = new TrendMarkers();
         while (rs.next()) {
-          String host = rs.getString(1);
-          String fingerprint = rs.getString(2);
-          String series =
-              host == null && fingerprint == null
-                  ? "all"
-                  : (host == null ? "?" : host)
-                      + " cnf "
-                      + (fingerprint == null ? "?" : fingerprint.substring(0, 8));
-          double mean = rs.getDouble(6);
+          String series = rs.getString(1);
+          if (!series.equals(lastSeries)) {
+            markers = new TrendMarkers();
+            lastMean = null;
+          }
+          double mean = rs.getDouble(5);
           Double change =
-              series.equals(lastSeries) && lastMean != null && lastMean != 0
-                  ? (mean - lastMean) / lastMean * 100
-                  : null;
+              lastMean != null && lastMean != 0 ? (mean - lastMean) / lastMean * 100 : null;
           points.add(
-              new Trend.Point(series, rs.getString(3), rs.getLong(4), rs.getLong(5), mean, change));
+              new Trend.Point(
+                  series,
+                  rs.getString(2),
+                  rs.getLong(3),
+                  rs.getLong(4),
+                  mean,
+                  change,
+                  markers.next(rs.getString(6), rs.getString(7))));
           lastSeries = series;
           lastMean = mean;
         }
@@ -57,6 +76,20 @@ public final class TrendQuery {
       throw new IllegalStateException("trend query failed: " + e.getMessage(), e);
     }
     if (points.isEmpty()) {
+      long versionless =
+          by.equalsIgnoreCase("release") ? versionless(session, test, threads, metric) : 0;
+      if (versionless > 0) {
+        throw new BadInputException(
+            "no release to show: the "
+                + versionless
+                + " completed run(s) of "
+                + test
+                + " at "
+                + threads
+                + " threads with "
+                + metric
+                + " have no server version; use --by month");
+      }
       throw NoHistory.of(session.connection(), test, threads, metric, "");
     }
     return new Trend(test, threads, metric, by.toLowerCase(Locale.ROOT), points);

@@ -22,7 +22,8 @@ public final class TrendReport {
             "Runs",
             "Iterations",
             "Mean",
-            "Change (%)"));
+            "Change (%)",
+            "Marker"));
     for (Trend.Point p : t.points()) {
       rows.add(
           List.of(
@@ -31,7 +32,8 @@ public final class TrendReport {
               String.valueOf(p.runs()),
               String.valueOf(p.iterations()),
               ReportTables.number(p.mean(), 3),
-              p.changePct() == null ? "" : ReportTables.number(p.changePct(), 2)));
+              p.changePct() == null ? "" : ReportTables.number(p.changePct(), 2),
+              p.marker() == null ? "" : p.marker()));
     }
     return rows;
   }
@@ -82,6 +84,7 @@ public final class TrendReport {
       pm.put("iterations", p.iterations());
       pm.put("mean", p.mean());
       pm.put("change_pct", p.changePct());
+      pm.put("marker", p.marker());
       points.add(pm);
     }
     m.put("points", points);

@@ -92,18 +92,14 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
     String conflict = batch.conflicts().get(raw.origin());
     if (conflict != null) {
       // an id seen before with other content: the first version stands, in every ingest path
-      if (!reRead) {
-        ctx.output(Tags.REFUSED, new RefusedEvent(raw.origin(), conflict, raw.value));
-      }
+      refuse(ctx, raw, conflict, reRead);
       return;
     }
     Event event;
     try {
       event = codec.decode(raw.value);
     } catch (InvalidEventException e) {
-      if (!reRead) {
-        ctx.output(Tags.REFUSED, new RefusedEvent(raw.origin(), e.getMessage(), raw.value));
-      }
+      refuse(ctx, raw, e.getMessage(), reRead);
       return;
     }
     List<Row> rows;
@@ -112,10 +108,7 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
     } catch (RuntimeException e) {
       // One event the job cannot write (a value Parquet cannot hold) stops no ingest: it goes to
       // the dead-letter topic with the reason, as an unreadable one does.
-      if (!reRead) {
-        ctx.output(
-            Tags.REFUSED, new RefusedEvent(raw.origin(), "cannot be written: " + e, raw.value));
-      }
+      refuse(ctx, raw, "cannot be written: " + e, reRead);
       return;
     }
     toAggregate(event, raw, out);
@@ -124,6 +117,16 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
     }
     for (Row row : rows) {
       ctx.output(Tags.TABLES.get(row.table()), row.record());
+    }
+  }
+
+  /**
+   * Sends a refused event to the dead-letter topic, unless the ingest that read it first did, or
+   * someone acknowledged it (then it stays out without a word).
+   */
+  private void refuse(Context ctx, RawEvent raw, String reason, boolean reRead) {
+    if (!reRead && !batch.acknowledged().contains(raw.origin())) {
+      ctx.output(Tags.REFUSED, new RefusedEvent(raw.origin(), reason, raw.value));
     }
   }
 

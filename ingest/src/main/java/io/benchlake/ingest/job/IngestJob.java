@@ -25,19 +25,31 @@ public final class IngestJob {
   /**
    * One ingest: its sequence number and start, and the offsets the previous ingest read up to and
    * when it started (null for the first ingest of a warehouse), which tell the aggregate which
-   * iterations that ingest already wrote; and the events to refuse as conflicts, by origin, with
-   * the reason (ContentConflicts).
+   * iterations that ingest already wrote; the events to refuse as conflicts, by origin, with the
+   * reason (ContentConflicts); and the origins of refused events someone acknowledged, which are
+   * not refused again.
    */
   public record Batch(
       long seq,
       Instant started,
       Map<Integer, Long> previousReadUpTo,
       Instant previousStarted,
-      Map<String, String> conflicts)
+      Map<String, String> conflicts,
+      java.util.Set<String> acknowledged)
       implements Serializable {
     public Batch {
       previousReadUpTo = new TreeMap<>(previousReadUpTo);
       conflicts = new TreeMap<>(conflicts);
+      acknowledged = new java.util.TreeSet<>(acknowledged);
+    }
+
+    public Batch(
+        long seq,
+        Instant started,
+        Map<Integer, Long> previousReadUpTo,
+        Instant previousStarted,
+        Map<String, String> conflicts) {
+      this(seq, started, previousReadUpTo, previousStarted, conflicts, java.util.Set.of());
     }
 
     public Batch(

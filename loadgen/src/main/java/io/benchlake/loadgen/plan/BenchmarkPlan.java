@@ -104,7 +104,8 @@ public record BenchmarkPlan(
             ErrorPolicy.parse(
                 f.mysqlIgnoreErrors() == null ? ErrorPolicy.DEFAULT : f.mysqlIgnoreErrors()),
             properties,
-            forcedShutdownS(f.forcedShutdown()));
+            forcedShutdownS(f.forcedShutdown()),
+            f.testbed());
     List<DatasetSpec> datasets =
         f.datasets() == null || f.datasets().isEmpty()
             ? List.of(DatasetSpec.embedded(DEFAULT_EMBEDDED))

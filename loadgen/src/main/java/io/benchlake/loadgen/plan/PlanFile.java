@@ -29,7 +29,8 @@ public record PlanFile(
     Map<String, String> options,
     Map<String, String> properties,
     List<DatasetSpec> datasets,
-    String forcedShutdown) {
+    String forcedShutdown,
+    String testbed) {
 
   /** This plan with every field {@code top} sets taken from {@code top}; options are merged. */
   public PlanFile over(PlanFile base) {
@@ -67,7 +68,8 @@ public record PlanFile(
         merged,
         props,
         pick(datasets, base.datasets),
-        pick(forcedShutdown, base.forcedShutdown));
+        pick(forcedShutdown, base.forcedShutdown),
+        pick(testbed, base.testbed));
   }
 
   /**

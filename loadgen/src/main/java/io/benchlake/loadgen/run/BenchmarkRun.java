@@ -122,7 +122,12 @@ public final class BenchmarkRun {
     Optional<Boolean> consistentBefore = consistency(workload, connections, "after setup");
     RunEvents run = new RunEvents(plan, runId, startedAt);
     if (resumed.isEmpty()) {
-      events.accept(run.started(dataset, workload, consistentBefore));
+      events.accept(
+          run.started(
+              dataset,
+              workload,
+              consistentBefore,
+              snapshot.host() == null ? null : snapshot.host().testbed()));
     }
     events.accept(snapshot);
     SysbenchOutput output = new SysbenchOutput(out, plan.percentile(), plan.histogram());

@@ -37,7 +37,9 @@ final class RunEvents {
     this.run = RunContext.live(runId, startedAt);
   }
 
-  RunStarted started(String dataset, Workload workload, Optional<Boolean> consistent) {
+  /** The run's start on {@code hostTestbed} (its host facts' name) unless the plan names one. */
+  RunStarted started(
+      String dataset, Workload workload, Optional<Boolean> consistent, String hostTestbed) {
     var o = plan.options();
     WorkloadFamily.DataShape data = Workloads.shape(plan.workload(), o);
     RunParameters parameters =
@@ -81,7 +83,8 @@ final class RunEvents {
             plan.tag(),
             "loadgen",
             parameters,
-            properties);
+            properties,
+            plan.testbed() != null ? plan.testbed() : hostTestbed);
   }
 
   IterationFinished iterationFinished(

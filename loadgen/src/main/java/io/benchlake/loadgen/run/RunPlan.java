@@ -10,7 +10,8 @@ import java.util.List;
  * iteration bounded by time ({@code --time}) or a count of events ({@code --events}) or both.
  * {@code rate} is sysbench's --rate (transactions per second in all; 0: as fast as possible).
  * {@code forcedShutdownS} is sysbench's --forced-shutdown: how long after the time limit workers
- * still in a transaction are cut off and the iteration ends as failed; negative: off (wait).
+ * still in a transaction are cut off and the iteration ends as failed; negative: off (wait). {@code
+ * testbed} names the machine (--testbed); null: named from the host facts captured.
  */
 public record RunPlan(
     String dataset,
@@ -29,11 +30,13 @@ public record RunPlan(
     double rate,
     ErrorPolicy ignoreErrors,
     List<Property> properties,
-    double forcedShutdownS) {
+    double forcedShutdownS,
+    String testbed) {
 
   public RunPlan {
     threads = List.copyOf(threads);
     properties = properties == null ? List.of() : List.copyOf(properties);
+    testbed = testbed == null || testbed.isBlank() ? null : testbed.strip();
     ignoreErrors = ignoreErrors == null ? ErrorPolicy.defaults() : ignoreErrors;
     if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
       throw new InvalidOption("threads", "needs one or more counts of at least 1, was " + threads);
@@ -89,7 +92,8 @@ public record RunPlan(
         0,
         ErrorPolicy.defaults(),
         List.of(),
-        -1);
+        -1,
+        null);
   }
 
   /** The same plan for one dataset label (null: "Mariadb " and the server's version). */
@@ -111,7 +115,8 @@ public record RunPlan(
         rate,
         ignoreErrors,
         properties,
-        forcedShutdownS);
+        forcedShutdownS,
+        testbed);
   }
 
   /** The same plan with other workload options. */
@@ -133,7 +138,8 @@ public record RunPlan(
         rate,
         ignoreErrors,
         properties,
-        forcedShutdownS);
+        forcedShutdownS,
+        testbed);
   }
 
   /** The same plan over other thread counts. */
@@ -155,7 +161,8 @@ public record RunPlan(
         rate,
         ignoreErrors,
         properties,
-        forcedShutdownS);
+        forcedShutdownS,
+        testbed);
   }
 
   public int maxThreads() {

@@ -98,7 +98,7 @@ public final class EmbeddedMariaDb extends LocalServer {
       } else {
         Ports.requireFree(port, "--port");
       }
-      Path socket = MariadbdProcess.socketFor(port);
+      Path socket = ServerAccess.privateSocket(serverDir);
       String runCnf =
           (config.settings().containsKey(MAX_ALLOWED_PACKET)
                   ? ""
@@ -109,23 +109,17 @@ public final class EmbeddedMariaDb extends LocalServer {
                   ? ""
                   : ServerCertificate.of(home.servers()).settings());
       String name = "embedded MariaDB " + version;
-      MariadbdProcess process =
-          MariadbdProcess.start(baseDir, serverDir, runCnf, socket, name, turn);
       String secret =
           password != null
               ? password
               : HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+      MariadbdProcess process =
+          MariadbdProcess.start(baseDir, serverDir, runCnf, socket, secret, name, turn);
       EmbeddedMariaDb server =
           new EmbeddedMariaDb(
               version, process, port, socket, serverDir, baseDir, secret, config.toCnf());
       Runtime.getRuntime().addShutdownHook(server.stopAtExit);
       running = server;
-      try {
-        BenchmarkUser.create(socket, secret, name);
-      } catch (RuntimeException e) {
-        server.close();
-        throw e;
-      }
       removeOldCopy(serverDir.resolve("base"), baseDir);
       LOG.info(
           "{} (pid {}) on 127.0.0.1:{}, data in {}",
@@ -152,9 +146,20 @@ public final class EmbeddedMariaDb extends LocalServer {
     return version;
   }
 
-  /** The server's Unix socket, for clients on this machine (sysbench's --mysql-socket). */
+  /**
+   * The server's Unix socket, for clients on this machine (sysbench's --mysql-socket), in a
+   * directory only this OS user can enter.
+   */
   public Path socket() {
     return socket;
+  }
+
+  /**
+   * The mariadb client's option file that signs in as the benchmark user over the socket ({@code
+   * mariadb --defaults-extra-file=FILE}): mode 0600, deleted when the server stops.
+   */
+  public Path clientOptions() {
+    return process.clientOptions();
   }
 
   @Override

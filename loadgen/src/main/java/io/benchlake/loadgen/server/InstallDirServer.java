@@ -69,7 +69,7 @@ public final class InstallDirServer extends LocalServer {
     Path serverDir =
         home.servers().resolve("install-" + Integer.toHexString(dir.toString().hashCode()));
     int port = Ports.freeLoopbackPort();
-    Path socket = MariadbdProcess.socketFor(port);
+    Path socket = ServerAccess.privateSocket(serverDir);
     StringBuilder run = new StringBuilder(templateText);
     if (!templateText.isEmpty() && !templateText.endsWith("\n")) {
       run.append('\n');
@@ -81,20 +81,20 @@ public final class InstallDirServer extends LocalServer {
     if (!ServerCertificate.namedIn(run.toString())) {
       run.append(ServerCertificate.of(home.servers()).settings());
     }
-    MariadbdProcess process =
-        MariadbdProcess.start(dir, serverDir, run.toString(), socket, "the server of " + dir, turn);
     String secret = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+    MariadbdProcess process =
+        MariadbdProcess.start(
+            dir, serverDir, run.toString(), socket, secret, "the server of " + dir, turn);
     InstallDirServer server =
         new InstallDirServer(dir, serverDir, process, port, secret, run.toString());
     Runtime.getRuntime().addShutdownHook(server.stopAtExit);
-    try {
-      BenchmarkUser.create(socket, secret, "the server of " + dir);
-    } catch (RuntimeException e) {
-      server.close();
-      throw e;
-    }
     LOG.info("mariadbd of {} (pid {}) on 127.0.0.1:{}", dir, process.pid(), port);
     return server;
+  }
+
+  /** The server's Unix socket, in a directory only this OS user can enter. */
+  public Path socket() {
+    return process.socket();
   }
 
   @Override

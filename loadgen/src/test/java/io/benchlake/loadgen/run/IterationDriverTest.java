@@ -45,7 +45,8 @@ class IterationDriverTest {
         rate,
         ErrorPolicy.defaults(),
         List.of(),
-        forcedShutdownS);
+        forcedShutdownS,
+        null);
   }
 
   private IterationResult run(FakeServer server, RunPlan plan, int threads) throws Exception {

@@ -63,7 +63,8 @@ class SysbenchOutputTest {
         0,
         null,
         null,
-        -1);
+        -1,
+        null);
   }
 
   /**

@@ -4,5 +4,6 @@ UNION ALL SELECT 'version', db_version FROM environments WHERE db_version IS NOT
 UNION ALL SELECT 'host', host_name FROM environments WHERE host_name IS NOT NULL GROUP BY host_name
 UNION ALL SELECT 'month', strftime(started_at, '%Y-%m') FROM runs GROUP BY 2
 UNION ALL SELECT 'status', status FROM runs GROUP BY status
+UNION ALL SELECT 'testbed', testbed FROM runs WHERE testbed IS NOT NULL GROUP BY testbed
 UNION ALL SELECT 'dataset', dataset FROM runs GROUP BY dataset
 ORDER BY filter, value

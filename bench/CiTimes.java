@@ -1,0 +1,88 @@
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * bench/ci-times' reading of the surefire and failsafe reports a build left
+ * (MODULE/target/{surefire,failsafe}-reports/TEST-*.xml): per module the seconds of its unit tests
+ * and of its ITs and its test methods (a parameterized test counts once, as the issue counts), then
+ * the slowest test classes.
+ */
+public class CiTimes {
+  private static final String REPORTS = "(surefire|failsafe)-reports";
+
+  record Suite(String module, String kind, String name, double seconds, Set<String> methods) {}
+
+  public static void main(String[] args) throws Exception {
+    Path root = Path.of(args.length > 0 ? args[0] : ".");
+    int slowest = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+    List<Suite> suites = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(root, 4)) {
+      for (Path f :
+          files
+              .filter(p -> p.getFileName().toString().matches("TEST-.*\\.xml"))
+              .filter(p -> p.getParent().getFileName().toString().matches(REPORTS))
+              .sorted()
+              .toList()) {
+        Element suite =
+            DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(f.toFile())
+                .getDocumentElement();
+        Set<String> methods = new TreeSet<>();
+        NodeList cases = suite.getElementsByTagName("testcase");
+        for (int i = 0; i < cases.getLength(); i++) {
+          Element c = (Element) cases.item(i);
+          String method = c.getAttribute("name").replaceAll("[(\\[].*", "");
+          methods.add(c.getAttribute("classname") + "#" + method);
+        }
+        String module = root.relativize(f).getName(0).toString();
+        String kind = f.getParent().getFileName().toString().startsWith("surefire") ? "Test" : "IT";
+        double seconds = Double.parseDouble(suite.getAttribute("time"));
+        suites.add(new Suite(module, kind, suite.getAttribute("name"), seconds, methods));
+      }
+    }
+    Map<String, double[]> modules = new TreeMap<>();
+    for (Suite s : suites) {
+      double[] m = modules.computeIfAbsent(s.module(), k -> new double[3]);
+      m[s.kind().equals("Test") ? 0 : 1] += s.seconds();
+      m[2] += s.methods().size();
+    }
+    String row = "%-12s %10.1f %10.1f %8d%n";
+    System.out.printf(
+        Locale.ROOT, "%-12s %10s %10s %8s%n", "module", "*Test s", "*IT s", "methods");
+    double[] total = new double[3];
+    modules.forEach(
+        (name, m) -> {
+          System.out.printf(Locale.ROOT, row, name, m[0], m[1], (int) m[2]);
+          for (int i = 0; i < 3; i++) {
+            total[i] += m[i];
+          }
+        });
+    System.out.printf(Locale.ROOT, row, "all", total[0], total[1], (int) total[2]);
+    System.out.println();
+    System.out.println("slowest classes:");
+    suites.stream()
+        .sorted((a, b) -> Double.compare(b.seconds(), a.seconds()))
+        .limit(slowest)
+        .forEach(
+            s ->
+                System.out.printf(
+                    Locale.ROOT,
+                    "%8.1f s  %-10s %s (%d methods)%n",
+                    s.seconds(),
+                    s.module(),
+                    s.name(),
+                    s.methods().size()));
+  }
+}
