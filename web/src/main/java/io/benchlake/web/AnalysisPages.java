@@ -58,10 +58,22 @@ final class AnalysisPages {
     List<String> candidates = new ArrayList<>(r.datasets());
     candidates.remove(c.baseline());
     b.append("<p id=\"verdict\">")
-        .append(esc(r.test() + " " + r.metric() + ": " + String.join(", ", candidates) + " vs " + c.baseline()))
-        .append(": ").append(regressions).append(" regressions, ").append(improvements)
-        .append(" improvements, ").append(c.verdicts().size() - regressions - improvements)
-.append(" unchanged at α=")
+        .append(
+            esc(
+                r.test()
+                    + " "
+                    + r.metric()
+                    + ": "
+                    + String.join(", ", candidates)
+                    + " vs "
+                    + c.baseline()))
+        .append(": ")
+        .append(regressions)
+        .append(" regressions, ")
+        .append(improvements)
+        .append(" improvements, ")
+        .append(c.verdicts().size() - regressions - improvements)
+        .append(" unchanged at α=")
         .append(Comparison.ALPHA)
         .append("</p>\n");
     b.append("<p class=\"downloads\">Report as ");
@@ -119,7 +131,11 @@ final class AnalysisPages {
   }
 
   static String trendForm(
-      Map<String, List<String>> choices, String test, Integer threads, String metric, String testbed) {
+      Map<String, List<String>> choices,
+      String test,
+      Integer threads,
+      String metric,
+      String testbed) {
     return "<form method=\"get\" action=\"/trend\" id=\"trend-form\"><label>test "
         + Html.select("test", choices.getOrDefault("test", List.of()), test, true)
         + "</label> <label>threads <input name=\"threads\" size=\"5\" value=\""

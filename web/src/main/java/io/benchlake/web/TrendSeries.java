@@ -9,14 +9,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One series of the trend page: test × thread count × metric (× testbed, when chosen), one point per
- * completed run (the mean of its iterations not left out), and the change points the detector of
- * {@code benchlake changes} finds in it, with their evidence.
+ * One series of the trend page: test × thread count × metric (× testbed, when chosen), one point
+ * per completed run (the mean of its iterations not left out), and the change points the detector
+ * of {@code benchlake changes} finds in it, with their evidence.
  */
 record TrendSeries(List<Point> points, List<Detector.Change> changes) {
   /** A run's point: when, what, and the mean of its iteration values. */
   record Point(
-      String runId, String startedAt, String dataset, String version, String testbed, double value) {}
+      String runId,
+      String startedAt,
+      String dataset,
+      String version,
+      String testbed,
+      double value) {}
 
   static TrendSeries load(
       AnalyticsSession session, String test, int threads, String metric, String testbed) {
