@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
       TrendCommand.class,
       ChangesCommand.class,
       AnnotateCommand.class,
+      AlertsCommand.class,
       DashboardCommand.class,
       AliasCommand.class,
       ScheduleCommand.class,

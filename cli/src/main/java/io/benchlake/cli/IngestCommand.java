@@ -92,6 +92,8 @@ final class IngestCommand implements Callable<Integer> {
                 ? FlinkCluster.remote(flinkRest, parallelism, FlinkCluster.jobJars())
                 : follow ? FlinkCluster.shared(parallelism, 1) : FlinkCluster.perJob(parallelism)) {
       IngestService service = new IngestService(flink, compactAbove);
+      // each commit that added results is evaluated for alerts (docs/alerts.md); --rebuild replays
+      service.onCommit(new AlertsAfterIngest(home, warehouse, connection.bootstrap(), service));
       // A killed import's transaction would hold every later event back: end it first.
       PublisherRegistry.fenceDead(PublisherRegistry.dir(home), connection.bootstrap());
       EventLog.heldBackNotice(connection.bootstrap()).ifPresent(System.out::println);

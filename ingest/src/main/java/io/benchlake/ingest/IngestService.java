@@ -32,6 +32,7 @@ public final class IngestService {
   private final Compaction compaction;
   private Duration followQuiet = FOLLOW_QUIET;
   private java.util.function.Function<String, FlinkCluster.JobWatch> brokerWatch = BrokerWatch::new;
+  private CommitListener listener;
 
   public IngestService(int parallelism) {
     this(FlinkCluster.perJob(parallelism), DEFAULT_COMPACT_ABOVE);
@@ -50,6 +51,12 @@ public final class IngestService {
   /** Another watch over a running job's broker than {@link BrokerWatch}, for tests. */
   IngestService brokerWatch(java.util.function.Function<String, FlinkCluster.JobWatch> watch) {
     this.brokerWatch = watch;
+    return this;
+  }
+
+  /** Hears each batch ingest that committed something, once the warehouse lock is released. */
+  public IngestService onCommit(CommitListener l) {
+    this.listener = l;
     return this;
   }
 
@@ -96,6 +103,8 @@ public final class IngestService {
           "--accept-log-start goes with --rebuild: the new start is accepted by rebuilding the"
               + " warehouse from what the log holds");
     }
+    long before;
+    Result r;
     try (AutoCloseable lock = warehouse.lock()) {
       if (rebuild) {
         return WarehouseRebuild.run(
@@ -104,10 +113,15 @@ public final class IngestService {
             acceptLogStart,
             (w, base) -> ingestAndCompact(bootstrap, w, base));
       }
-      return ingestAndCompact(bootstrap, warehouse, Map.of());
+      before = warehouse.currentSeq().orElse(0L);
+      r = ingestAndCompact(bootstrap, warehouse, Map.of());
     } catch (org.apache.kafka.common.KafkaException e) {
       throw BrokerWatch.goneOr(bootstrap, e);
     }
+    if (listener != null && !r.nothingNew()) {
+      listener.committed(before, r);
+    }
+    return r;
   }
 
   /**

@@ -14,7 +14,9 @@ public sealed interface Event
         Alias,
         Retraction,
         RunSource,
-        Acknowledgement {
+        Acknowledgement,
+        Alert,
+        AlertState {
 
   /** The schema name and version, e.g. {@code benchlake.sample/1}. */
   String schema();

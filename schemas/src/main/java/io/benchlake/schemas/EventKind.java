@@ -15,7 +15,9 @@ public enum EventKind {
   ALIAS("alias", Alias.class),
   RETRACTION("retraction", Retraction.class),
   RUN_SOURCE("run_source", RunSource.class),
-  ACKNOWLEDGEMENT("acknowledgement", Acknowledgement.class);
+  ACKNOWLEDGEMENT("acknowledgement", Acknowledgement.class),
+  ALERT("alert", Alert.class),
+  ALERT_STATE("alert_state", AlertState.class);
 
   /** The only version of every schema so far; a breaking change adds a new one. */
   public static final int CURRENT_VERSION = 1;

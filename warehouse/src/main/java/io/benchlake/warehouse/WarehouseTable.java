@@ -22,7 +22,9 @@ public enum WarehouseTable {
   ANNOTATIONS("annotations"),
   SOURCE_STATISTICS("source_statistics"),
   ALIASES("aliases"),
-  RETRACTIONS("retractions");
+  RETRACTIONS("retractions"),
+  ALERT_EVENTS("alert_events"),
+  ALERT_STATES("alert_states");
 
   private final String dirName;
 

@@ -1,5 +1,7 @@
 package io.benchlake.ingest.job;
 
+import io.benchlake.schemas.Alert;
+import io.benchlake.schemas.AlertState;
 import io.benchlake.schemas.Alias;
 import io.benchlake.schemas.Annotation;
 import io.benchlake.schemas.EnvironmentSnapshot;
@@ -26,10 +28,10 @@ import org.apache.flink.util.Collector;
 
 /**
  * Parses and validates each event, writes runs (with run_source), environments, samples, timings,
- * annotations, aliases and retractions rows to side outputs, and passes samples, iteration_finished
- * and run_finished on to the run's aggregate. An event the previous ingest already read (the
- * offsets were held back for an open iteration) only feeds the aggregate: its rows, or its refusal,
- * were written then.
+ * annotations, aliases, retractions, alert and alert_state rows to side outputs, and passes
+ * samples, iteration_finished and run_finished on to the run's aggregate. An event the previous
+ * ingest already read (the offsets were held back for an open iteration) only feeds the aggregate:
+ * its rows, or its refusal, were written then.
  */
 public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   /** A bundle of samples goes on to the aggregate when it holds this many. */
@@ -144,6 +146,10 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       rows.add(new Row(WarehouseTable.RUNS, Rows.run(e, seq)));
     } else if (event instanceof Alias e) {
       rows.add(new Row(WarehouseTable.ALIASES, Rows.alias(e, seq)));
+    } else if (event instanceof Alert e) {
+      rows.add(new Row(WarehouseTable.ALERT_EVENTS, Rows.alert(e, seq)));
+    } else if (event instanceof AlertState e) {
+      rows.add(new Row(WarehouseTable.ALERT_STATES, Rows.alertState(e, seq)));
     } else if (event instanceof Retraction e) {
       rows.add(new Row(WarehouseTable.RETRACTIONS, Rows.retraction(e, seq)));
     } else if (event instanceof Annotation e) {

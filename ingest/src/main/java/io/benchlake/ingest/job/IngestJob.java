@@ -142,7 +142,9 @@ public final class IngestJob {
           WarehouseTable.ANNOTATIONS,
           WarehouseTable.SOURCE_STATISTICS,
           WarehouseTable.ALIASES,
-          WarehouseTable.RETRACTIONS
+          WarehouseTable.RETRACTIONS,
+          WarehouseTable.ALERT_EVENTS,
+          WarehouseTable.ALERT_STATES
         }) {
       routed
           .getSideOutput(Tags.TABLES.get(table))

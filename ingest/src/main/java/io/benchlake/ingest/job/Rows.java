@@ -1,6 +1,8 @@
 package io.benchlake.ingest.job;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.benchlake.schemas.Alert;
+import io.benchlake.schemas.AlertState;
 import io.benchlake.schemas.Alias;
 import io.benchlake.schemas.Annotation;
 import io.benchlake.schemas.EnvironmentSnapshot;
@@ -162,6 +164,46 @@ public final class Rows {
     r.put("importer", e.importer());
     r.put("importer_version", e.importerVersion());
     r.put("source_files_json", json(e.files()));
+    return r;
+  }
+
+  /** An alert event, its provenance's figures as columns and the whole of it as JSON. */
+  public static GenericRecord alert(Alert e, long seq) {
+    GenericRecord r = row(WarehouseTable.ALERT_EVENTS, e, seq);
+    r.put("emitted_at", micros(e.emittedAt()));
+    r.put("change", e.change().name());
+    r.put("kind", e.kind().name());
+    r.put("direction", e.direction());
+    r.put("test_name", e.test());
+    r.put("metric", e.metric());
+    r.put("threads", e.threads());
+    r.put("testbed", e.testbed());
+    r.put("initial_state", e.initialState());
+    r.put("located_run_id", e.locatedRunId());
+    r.put("located_at", micros(e.locatedAt()));
+    r.put("summary_id", e.summaryId());
+    r.put("summary_label", e.summaryLabel());
+    r.put("evaluated_commit", e.evaluatedCommit());
+    r.put("why", e.why());
+    Alert.Provenance p = e.provenance();
+    r.put("detector", p.detector());
+    r.put("parameters", p.parameters());
+    r.put("magnitude_pct", p.magnitudePct());
+    r.put("ci_low_pct", p.ciLowPct());
+    r.put("ci_high_pct", p.ciHighPct());
+    r.put("p_value", p.pValue());
+    r.put("noise", p.noise());
+    r.put("provenance_json", json(p));
+    return r;
+  }
+
+  public static GenericRecord alertState(AlertState e, long seq) {
+    GenericRecord r = row(WarehouseTable.ALERT_STATES, e, seq);
+    r.put("emitted_at", micros(e.emittedAt()));
+    r.put("state", e.state().name());
+    r.put("link", e.link());
+    r.put("note", e.note());
+    r.put("author", e.author());
     return r;
   }
 

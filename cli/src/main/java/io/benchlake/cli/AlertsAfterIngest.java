@@ -1,0 +1,111 @@
+package io.benchlake.cli;
+
+import io.benchlake.alerts.AlertEvaluation;
+import io.benchlake.alerts.AlertLog;
+import io.benchlake.alerts.AlertSettings;
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.ingest.CommitListener;
+import io.benchlake.ingest.IngestService;
+import io.benchlake.schemas.Alert;
+import io.benchlake.warehouse.Warehouse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The alerts' evaluation after a batch ingest's commit: the series the commit reached are
+ * evaluated, the findings published and made visible by a second, small ingest before `ingest`
+ * returns. A failure never undoes the commit: one line, and the next ingest evaluates again (from
+ * the last commit evaluated, kept in {@code $BENCHLAKE_HOME/alerts/evaluated}).
+ */
+final class AlertsAfterIngest implements CommitListener {
+  private final BenchlakeHome home;
+  private final Warehouse warehouse;
+  private final String bootstrap;
+  private final IngestService service;
+  private boolean publishing; // the small ingest of the alert events: nothing to evaluate
+
+  AlertsAfterIngest(
+      BenchlakeHome home, Warehouse warehouse, String bootstrap, IngestService service) {
+    this.home = home;
+    this.warehouse = warehouse;
+    this.bootstrap = bootstrap;
+    this.service = service;
+  }
+
+  @Override
+  public void committed(long previousSeq, IngestService.Result result) {
+    if (publishing) {
+      return;
+    }
+    long started = System.nanoTime();
+    try {
+      long since = lastEvaluated().map(s -> Math.min(s, previousSeq)).orElse(0L);
+      AlertEvaluation.Outcome o = evaluate(since, result.seq());
+      publishing = true;
+      AlertLog.publish(bootstrap, o.events(), () -> service.ingest(bootstrap, warehouse));
+      remember(result.seq());
+      System.out.println(describe(o, (System.nanoTime() - started) / 1e9));
+    } catch (Exception | LinkageError e) {
+      System.out.println(
+          "Alerts: the evaluation after ingest "
+              + result.seq()
+              + " failed ("
+              + firstLine(e)
+              + "); the ingest stays committed and the next one evaluates again.");
+    } finally {
+      publishing = false;
+    }
+  }
+
+  AlertEvaluation.Outcome evaluate(long since, long commit) {
+    try (AnalyticsSession session = AnalyticsSession.openFor(warehouse, AlertEvaluation.QUERIES)) {
+      return AlertEvaluation.evaluate(
+          session, since, commit, Instant.now(), AlertSettings.of(home.root()));
+    }
+  }
+
+  static String describe(AlertEvaluation.Outcome o, double seconds) {
+    return String.format(
+        Locale.ROOT,
+        "Alerts: %d series evaluated in %.1f s: %d raised (%d untriaged), %d moved, %d vanished.",
+        o.series(),
+        seconds,
+        o.count(Alert.Change.raised),
+        o.untriaged(),
+        o.count(Alert.Change.moved),
+        o.count(Alert.Change.vanished));
+  }
+
+  private Path stateFile() {
+    return home.root().resolve("alerts").resolve("evaluated");
+  }
+
+  private Optional<Long> lastEvaluated() throws IOException {
+    Path f = stateFile();
+    if (!Files.isRegularFile(f)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Long.parseLong(Files.readString(f, StandardCharsets.UTF_8).trim()));
+    } catch (NumberFormatException e) {
+      return Optional.empty(); // unreadable: the whole history again, as after an upgrade
+    }
+  }
+
+  private void remember(long seq) throws IOException {
+    Files.createDirectories(stateFile().getParent());
+    Files.writeString(stateFile(), seq + "\n", StandardCharsets.UTF_8);
+  }
+
+  private static String firstLine(Throwable e) {
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

@@ -1,0 +1,115 @@
+package io.benchlake.cli;
+
+import io.benchlake.schemas.DatabaseFacts;
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.HostFacts;
+import io.benchlake.schemas.IterationFinished;
+import io.benchlake.schemas.IterationValue;
+import io.benchlake.schemas.RunContext;
+import io.benchlake.schemas.RunFinished;
+import io.benchlake.schemas.RunParameters;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A benchmark history written as event lines for `benchlake import events`: runs of one test at 8
+ * threads on one testbed, one a day, 3 iterations each at a level with 0.3% noise.
+ */
+final class InjectedHistory {
+  static final String TEST = "OLTP_RW";
+  static final String TESTBED = "bed1";
+  private static final Instant DAY0 = Instant.parse("2026-01-01T00:00:00Z");
+
+  private final List<Event> events = new ArrayList<>();
+  private final Random noise;
+  private int day;
+  private String version = "11.4.5";
+
+  InjectedHistory(long seed, int firstDay) {
+    this.noise = new Random(seed);
+    this.day = firstDay;
+  }
+
+  InjectedHistory version(String v) {
+    version = v;
+    return this;
+  }
+
+  InjectedHistory runs(int runs, double tps) {
+    for (int i = 0; i < runs; i++) {
+      run(tps);
+    }
+    return this;
+  }
+
+  /** The run id of the run on {@code day}. */
+  static String runId(int day) {
+    return "run-day-" + day;
+  }
+
+  private void run(double tps) {
+    Instant started = DAY0.plus(Duration.ofDays(day));
+    RunContext run = RunContext.imported(runId(day), started);
+    day++;
+    events.add(
+        run.event("start")
+            .runStarted(
+                "MariaDB " + version,
+                "sysbench",
+                TEST,
+                null,
+                "injected",
+                new RunParameters(
+                    "oltp_read_write", 4, 10_000L, null, 60.0, "s", 3, List.of(8), 0.0, 1.0, null),
+                List.of(),
+                TESTBED));
+    events.add(
+        run.event("env")
+            .environment(
+                new HostFacts(
+                    TESTBED, "cpu", 2, 2, 1, 8L << 30, "Linux", "12", "6.1", "vda", "host"),
+                new DatabaseFacts(
+                    "mariadb",
+                    version + "-MariaDB",
+                    "innodb",
+                    null,
+                    "embedded",
+                    null,
+                    null,
+                    "[mysqld]\ninnodb_buffer_pool_size=1G\n",
+                    Map.of("version", version))));
+    for (int k = 1; k <= 3; k++) {
+      double v = tps * (1 + 0.003 * noise.nextGaussian());
+      events.add(
+          run.event("iteration", "" + k)
+              .iterationFinished(
+                  8,
+                  k,
+                  IterationFinished.Status.completed,
+                  60.0,
+                  List.of(new IterationValue("TPS", v, "tx/s", "injected")),
+                  List.of(),
+                  null,
+                  null));
+    }
+    events.add(run.event("end").runFinished(RunFinished.Status.completed, null, List.of()));
+  }
+
+  /** The events written as JSON lines to {@code file}; the builder starts empty again. */
+  Path write(Path file) throws IOException {
+    EventCodec codec = new EventCodec();
+    StringBuilder lines = new StringBuilder();
+    events.forEach(e -> lines.append(codec.encodeToString(e)).append('\n'));
+    Files.writeString(file, lines);
+    events.clear();
+    return file;
+  }
+}
