@@ -1,4 +1,4 @@
--- Canonical names (DESIGN.md, Amendments): tests carry the TAF names; sysbench script names and
+-- Canonical names (docs/architecture.md, Canonical names): tests carry the TAF names; sysbench script names and
 -- HammerDB spellings are built in as aliases, matched without regard to case or a .lua suffix (the
 -- same table as loadgen's Workloads). The canonical names match themselves the same way.
 CREATE OR REPLACE VIEW builtin_aliases AS

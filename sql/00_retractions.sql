@@ -1,4 +1,4 @@
--- Runs taken back by a correcting import (DESIGN.md, Amendments: Corrections), each event once;
+-- Runs taken back by a correcting import (docs/architecture.md, Corrections), each event once;
 -- every view below leaves their rows out. replaced_by names the runs of the new reading.
 CREATE OR REPLACE VIEW retractions AS
 SELECT * EXCLUDE (rn)

@@ -1,11 +1,11 @@
 -- The report's statistics across the completed iterations (not left out by an annotation) of one run at one thread count
--- (DESIGN.md, Statistics): population standard deviation, CoV = StdDev / Mean, percentiles by
+-- (docs/architecture.md, Statistics): population standard deviation, CoV = StdDev / Mean, percentiles by
 -- linear interpolation between closest ranks (R-7, Excel PERCENTILE.INC), population skewness
 -- g1 = m3 / m2^1.5 (0 when StdDev is 0), and the iteration values in run order.
 -- Everything is computed over the values in iteration order, so the same data always gives the
 -- same bits (a parallel aggregate would sum in whatever order the files were read).
 -- Where a source report printed the statistics (source_statistics), its numbers stand as long as
--- no iteration of that run and thread count is left out (DESIGN.md, Amendments: Source
+-- no iteration of that run and thread count is left out (docs/architecture.md, Source
 -- statistics): statistics_from says 'source' or 'iterations', and source_set_aside is true where
 -- printed statistics exist but an exclusion set them aside.
 CREATE OR REPLACE VIEW thread_stats AS

@@ -1,4 +1,4 @@
--- Series for trends (DESIGN.md, third-wave amendments): a series is test × metric × thread count ×
+-- Series for trends (docs/architecture.md, Identity): a series is test × metric × thread count ×
 -- testbed. testbed is the machine (run_started's, else named from the run's host facts, else the
 -- run's dataset stands as its own: never merged across datasets), aliases applied. The fingerprint
 -- hashes the run's cnf settings, normalised: trimmed lines without blanks or comments, sorted; a run
@@ -68,7 +68,7 @@ SELECT p.run_id, p.testbed, p.source, p.config_fingerprint, p.config_known, p.co
             ELSE p.testbed || ' · cnf ' || left(f.first_fingerprint, 8) END AS series
 FROM placed p LEFT JOIN firsts f USING (test_name, testbed, config_line);
 
--- Per run: what trends group by (DESIGN.md, Identity, and the third-wave amendments).
+-- Per run: what trends group by (docs/architecture.md, Identity).
 CREATE OR REPLACE VIEW run_series AS
 SELECT r.run_id, r.dataset, r.test_name, r.started_at, r.month, r.status, r.source,
        e.host_name, e.db_version,

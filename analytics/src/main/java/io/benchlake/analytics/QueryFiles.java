@@ -5,7 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-/** The SQL of the verbs' queries, kept as .sql resources under /queries (STYLE.md). */
+/** The SQL of the verbs' queries, kept as .sql resources under /queries (CONTRIBUTING.md). */
 public final class QueryFiles {
   private QueryFiles() {}
 

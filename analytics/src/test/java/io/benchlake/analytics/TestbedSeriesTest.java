@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A series is test × metric × thread count × testbed (DESIGN.md, third-wave amendments): runs of
- * two machines are never averaged, runs with no testbed stand per dataset, A/B configs measured in
+ * A series is test × metric × thread count × testbed (docs/architecture.md, Identity): runs of two
+ * machines are never averaged, runs with no testbed stand per dataset, A/B configs measured in
  * turns on one machine are two series, and a config that replaces another is a marker.
  */
 class TestbedSeriesTest {

@@ -15,11 +15,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This process's part in its home's embedded broker (DESIGN.md, Broker ownership): the host, which
- * holds {@code kafka/host.lock} and writes the endpoint, or a client of the host that stands ready
- * to succeed it. When the host ends first (its work done, or killed) while a client still works, a
- * waiting thread of the client gets the lock, and starts the broker again on the same address: the
- * client's producers and consumers reconnect and go on, and no event is lost with the host.
+ * This process's part in its home's embedded broker (docs/architecture.md, Broker ownership): the
+ * host, which holds {@code kafka/host.lock} and writes the endpoint, or a client of the host that
+ * stands ready to succeed it. When the host ends first (its work done, or killed) while a client
+ * still works, a waiting thread of the client gets the lock, and starts the broker again on the
+ * same address: the client's producers and consumers reconnect and go on, and no event is lost with
+ * the host.
  */
 final class BrokerRole implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BrokerRole.class);

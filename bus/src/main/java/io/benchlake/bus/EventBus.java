@@ -8,7 +8,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
  * A connection to the event log: a user-given cluster, the embedded broker another benchlake
- * process hosts, or one this process hosts (DESIGN.md, Broker ownership).
+ * process hosts, or one this process hosts (docs/architecture.md, Broker ownership).
  */
 public final class EventBus implements AutoCloseable {
   static final int REACH_TIMEOUT_S = 15;

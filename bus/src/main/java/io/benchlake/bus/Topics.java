@@ -51,8 +51,8 @@ public final class Topics {
   }
 
   /**
-   * Refuses an events topic that would delete events (DESIGN.md: the log is the source of truth):
-   * one whose retention.ms or retention.bytes is not -1.
+   * Refuses an events topic that would delete events (docs/architecture.md, Data flow: the log is
+   * the source of truth): one whose retention.ms or retention.bytes is not -1.
    */
   public static void requireKeptForever(Admin admin, String servers) {
     var resource =

@@ -66,7 +66,7 @@ public final class Benchlake implements Runnable {
     System.exit(exit);
   }
 
-  /** Runs one command line and returns its exit code (DESIGN.md, Exit codes). */
+  /** Runs one command line and returns its exit code (docs/architecture.md, Exit codes). */
   public static int execute(String... args) {
     CommandLine cmd = new CommandLine(new Benchlake());
     CommandLine run = cmd.getSubcommands().get("run");

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 
 /**
  * benchlake broker: hosts the embedded Kafka broker of $BENCHLAKE_HOME in the foreground, so that
- * runs, imports and ingests in other processes share it (DESIGN.md, Broker ownership).
+ * runs, imports and ingests in other processes share it (docs/architecture.md, Broker ownership).
  */
 @Command(
     name = "broker",

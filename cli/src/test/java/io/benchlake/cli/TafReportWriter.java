@@ -12,9 +12,9 @@ import java.util.Random;
 
 /**
  * Writes TAF comparison reports as TAF prints them: statistics computed from the exact iteration
- * values (DESIGN.md, Statistics), then everything rounded, the Comparison means at 3 decimals and
- * the Thread Count tables at 2. The property sections come from a real report, so a variant differs
- * from it in its metric, title and numbers only.
+ * values (docs/architecture.md, Statistics), then everything rounded, the Comparison means at 3
+ * decimals and the Thread Count tables at 2. The property sections come from a real report, so a
+ * variant differs from it in its metric, title and numbers only.
  */
 record TafReportWriter(
     List<String> title,

@@ -19,9 +19,9 @@ import java.util.TreeSet;
 
 /**
  * Decides what an import of text results publishes, given what earlier imports published
- * (DESIGN.md, Amendments: Corrections; third wave: a source's identity). Re-import is per source
- * and per run: the batches that read one source ({@link SourceRef}: what the user imported it as,
- * or its bytes) are planned together; a run read as before adds nothing; the earlier runs of that
+ * (docs/architecture.md, Corrections; third wave: a source's identity). Re-import is per source and
+ * per run: the batches that read one source ({@link SourceRef}: what the user imported it as, or
+ * its bytes) are planned together; a run read as before adds nothing; the earlier runs of that
  * source that the new reading does not give again are retracted once, and the changed runs
  * published under ids no earlier event had. Runs of other sources are never touched. Every run
  * published gets a run_source naming its files, their digests and paths, what they were imported as

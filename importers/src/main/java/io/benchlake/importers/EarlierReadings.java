@@ -72,10 +72,10 @@ public record EarlierReadings(
   }
 
   /**
-   * The live runs an earlier import read from the source of {@code refs} (DESIGN.md, third-wave
-   * amendments): by the same importer, imported as the same dataset and test, from a file of the
-   * same path or the same bytes. A run recorded before sources had an identity is matched by the
-   * bytes, and by its dataset and test where the new import gives them.
+   * The live runs an earlier import read from the source of {@code refs} (docs/architecture.md,
+   * third-wave amendments): by the same importer, imported as the same dataset and test, from a
+   * file of the same path or the same bytes. A run recorded before sources had an identity is
+   * matched by the bytes, and by its dataset and test where the new import gives them.
    */
   public Set<String> liveRunsOf(
       String importer, List<SourceRef> refs, Map<String, String> digestOf) {

@@ -18,9 +18,9 @@ import java.util.Optional;
 
 /**
  * Turns one HammerDB run, a ladder ({@link HammerdbLadder}), into events: each TEST RESULT is an
- * iteration at its active virtual user count (DESIGN.md, TPROC-C) with NOPM, TPM and, where a time
- * profile was written, each procedure's timing; the transaction counter becomes samples, measured
- * inside the timed window only.
+ * iteration at its active virtual user count (docs/architecture.md, TPROC-C) with NOPM, TPM and,
+ * where a time profile was written, each procedure's timing; the transaction counter becomes
+ * samples, measured inside the timed window only.
  */
 public final class HammerdbImporter {
   private HammerdbImporter() {}

@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A HammerDB run is a ladder (DESIGN.md, third-wave amendments; docs/import.md): the results of one
- * file, in order, are one run whose thread counts are the active VU counts. Consecutive results at
- * one VU count are that rung's iterations; a VU count seen earlier in the run starts the next run
- * (with {@code --repeats iterations}, the next iteration of that rung instead); a result of another
- * database or file starts the next run too. A rung that ended without a result is a failed
- * iteration; the run is failed only when its last rung ended so (or no result of it is valid).
+ * A HammerDB run is a ladder (docs/import.md): the results of one file, in order, are one run whose
+ * thread counts are the active VU counts. Consecutive results at one VU count are that rung's
+ * iterations; a VU count seen earlier in the run starts the next run (with {@code --repeats
+ * iterations}, the next iteration of that rung instead); a result of another database or file
+ * starts the next run too. A rung that ended without a result is a failed iteration; the run is
+ * failed only when its last rung ended so (or no result of it is valid).
  */
 final class HammerdbLadder {
   private HammerdbLadder() {}

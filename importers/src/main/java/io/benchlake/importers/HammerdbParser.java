@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads one of HammerDB's TPROC-C outputs (docs/formats/hammerdb.md), recognised by its content: a
- * CLI transcript or hammerdb.log, the xtprof time profile (hdbxtprofile.log), the transaction
- * counter log (hdbtcount.log), or the JSON of the jobs interface.
+ * Reads one of HammerDB's TPROC-C outputs (docs/import.md), recognised by its content: a CLI
+ * transcript or hammerdb.log, the xtprof time profile (hdbxtprofile.log), the transaction counter
+ * log (hdbtcount.log), or the JSON of the jobs interface.
  */
 public final class HammerdbParser {
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -4,10 +4,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The testbed of an imported run (DESIGN.md, third-wave amendments: Testbed): the machine the
- * results were measured on, as the user names it ({@code --testbed}, a sidecar's {@code testbed}, a
- * layout's {@code {testbed}}), else as a report's System Info names it (its Host, else its CPU and
- * CPU count); null when nothing names it.
+ * The testbed of an imported run (docs/architecture.md, Identity): the machine the results were
+ * measured on, as the user names it ({@code --testbed}, a sidecar's {@code testbed}, a layout's
+ * {@code {testbed}}), else as a report's System Info names it (its Host, else its CPU and CPU
+ * count); null when nothing names it.
  */
 final class ImportedTestbed {
   private ImportedTestbed() {}

@@ -3,12 +3,12 @@ package io.benchlake.importers;
 import java.nio.file.Path;
 
 /**
- * One file as the user imported it (DESIGN.md, third-wave amendments: a source's identity): the
- * name it was read under, its path relative to the directory or layout root given (else its file
- * name, with the date given before it when the run is dated so), and the dataset and test given on
- * the command line, in a sidecar or by the layout (null: not given, read from the file). Together
- * with the file's bytes this is what a later import of the same source is matched by; a date taken
- * from a file's mtime never enters it.
+ * One file as the user imported it (docs/architecture.md, Identity): the name it was read under,
+ * its path relative to the directory or layout root given (else its file name, with the date given
+ * before it when the run is dated so), and the dataset and test given on the command line, in a
+ * sidecar or by the layout (null: not given, read from the file). Together with the file's bytes
+ * this is what a later import of the same source is matched by; a date taken from a file's mtime
+ * never enters it.
  */
 record SourceRef(String file, String path, String dataset, String test) {
 

@@ -10,9 +10,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses the stdout of a sysbench 1.0.x run (DESIGN.md, sysbench logs): a log with a complete last
- * line but no summary is a run that died; a torn last line or an unparseable line after the header
- * is bad input, reported as file:line.
+ * Parses the stdout of a sysbench 1.0.x run (docs/architecture.md, sysbench logs): a log with a
+ * complete last line but no summary is a run that died; a torn last line or an unparseable line
+ * after the header is bad input, reported as file:line.
  */
 public final class SysbenchLogParser {
   private static final String NUM = "(-?[0-9]+(?:\\.[0-9]+)?)";

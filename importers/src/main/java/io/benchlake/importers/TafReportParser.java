@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Parses the TAF comparison report layout (DESIGN.md, The taf-report layout in detail): the tab
+ * Parses the TAF comparison report layout (docs/architecture.md, The TAF report layout): the tab
  * tables are authoritative; Config Contents is taken from the vertical listing after Database Info,
  * which keeps the cnf's line breaks that the tab table flattens.
  */

@@ -14,7 +14,9 @@ import java.util.TreeMap;
  * value kept under its own iteration number). Every row must have as many cells as its header.
  */
 final class TafTables {
-  /** The statistic each row label of a Thread Count table prints (DESIGN.md, Statistics). */
+  /**
+   * The statistic each row label of a Thread Count table prints (docs/architecture.md, Statistics).
+   */
   private static final Map<String, String> STATISTICS =
       Map.ofEntries(
           Map.entry("Mean", "mean"),

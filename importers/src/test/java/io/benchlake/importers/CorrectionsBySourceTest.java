@@ -23,7 +23,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Re-import is per source and per run (DESIGN.md, third-wave amendments): a source is what the user
+ * Re-import is per source and per run (docs/architecture.md, Identity): a source is what the user
  * imported a file as (dataset, test, path) plus its bytes; the runs of one source are planned
  * together, those of other sources are never touched.
  */

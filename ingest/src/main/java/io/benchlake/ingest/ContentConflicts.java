@@ -23,7 +23,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * Events that came back under an id already in the log with other content (DESIGN.md, Amendments:
+ * Events that came back under an id already in the log with other content (docs/architecture.md,
  * Corrections): each is refused with both versions in the reason, unless a retraction took back the
  * run of the version seen first (a corrected import). The first version in the log stands, whether
  * the two are read by one ingest (a rebuild) or by two (the incremental path), so both paths write

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * A user's alias: from now on the test name, dataset label or testbed {@code from} is read as
- * {@code to} (DESIGN.md, Amendments: Canonical names). The views apply it to every run, past and
+ * {@code to} (docs/architecture.md, Canonical names). The views apply it to every run, past and
  * future, so a rebuild gives the same answers; the name the run was published with stays on the
  * run. For one (kind, from) the newest alias stands; an alias whose {@code to} equals its {@code
  * from} takes an earlier one back. Keyed by {@link #keyOf}: one name's aliases stay in order in one

@@ -18,10 +18,10 @@ public record HostFacts(
     String factsSource) {
 
   /**
-   * The testbed these facts name (DESIGN.md, third-wave amendments): host name, CPU model and
-   * logical CPUs, as {@code db1 (Intel Xeon Gold 6230, 40 CPUs)}; not RAM, which an upgrade
-   * changes. Null without a host name. sql/30_series.sql names runs that predate the testbed field
-   * the same way from their environment.
+   * The testbed these facts name (docs/architecture.md, Identity): host name, CPU model and logical
+   * CPUs, as {@code db1 (Intel Xeon Gold 6230, 40 CPUs)}; not RAM, which an upgrade changes. Null
+   * without a host name. sql/30_series.sql names runs that predate the testbed field the same way
+   * from their environment.
    */
   public String testbed() {
     if (name == null || name.isBlank()) {

@@ -4,11 +4,12 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A run taken back: an importer read its source again and now reads it differently (DESIGN.md,
- * Amendments: Corrections). Views drop every row of a retracted run; {@code replacedBy} names the
- * runs the new reading published (none when it has none), so that a later import of another report
- * of the same run finds where it now lives. {@code runId} is the retracted run's, so the retraction
- * is ordered after that run's events in the log, and {@code startedAt} its start (its month).
+ * A run taken back: an importer read its source again and now reads it differently
+ * (docs/architecture.md, Corrections). Views drop every row of a retracted run; {@code replacedBy}
+ * names the runs the new reading published (none when it has none), so that a later import of
+ * another report of the same run finds where it now lives. {@code runId} is the retracted run's, so
+ * the retraction is ordered after that run's events in the log, and {@code startedAt} its start
+ * (its month).
  */
 public record Retraction(
     String schema,

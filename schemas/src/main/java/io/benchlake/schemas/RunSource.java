@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Where an imported run came from: the files read (name and SHA-256 of the content) and the
  * importer that read them, at its version. An import of the same files finds the runs they gave
- * before through it (DESIGN.md, Amendments: Corrections). A run read from several reports (the NOPM
+ * before through it (docs/architecture.md, Corrections). A run read from several reports (the NOPM
  * and the DELIVERY_ratio report of the same runs) has one per report.
  */
 public record RunSource(

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * A run begins: which dataset, which test, and how it is configured. {@code testbed} names the
- * machine the run was measured on (DESIGN.md, third-wave amendments: Testbed), null where unknown;
- * events written before it existed read as null.
+ * machine the run was measured on (docs/architecture.md, Identity), null where unknown; events
+ * written before it existed read as null.
  */
 public record RunStarted(
     String schema,

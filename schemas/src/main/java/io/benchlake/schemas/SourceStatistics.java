@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The statistics a source report printed for one run and metric, kept beside the iteration values
- * (DESIGN.md, Amendments: Source statistics): recomputing them from iterations printed rounded
- * would not give the report's numbers back. {@code title} is the report's title lines.
+ * (docs/architecture.md, Source statistics): recomputing them from iterations printed rounded would
+ * not give the report's numbers back. {@code title} is the report's title lines.
  */
 public record SourceStatistics(
     String schema,

@@ -3,7 +3,7 @@ package io.benchlake.analytics.query;
 import io.benchlake.home.BadInputException;
 import java.util.Locale;
 
-/** The output formats of query-like verbs (DESIGN.md, Output formats). */
+/** The output formats of query-like verbs (docs/architecture.md, Output formats). */
 public enum OutputFormat {
   TABLE,
   TEXT,

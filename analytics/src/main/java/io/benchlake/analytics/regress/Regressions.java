@@ -5,8 +5,9 @@ import java.util.Locale;
 import org.apache.commons.math3.stat.inference.TTest;
 
 /**
- * Flags a regression when p < alpha AND |change| >= threshold in the bad direction (DESIGN.md,
- * Decisions); with one iteration on a side only the threshold applies, and the verdict says so.
+ * Flags a regression when p < alpha AND |change| >= threshold in the bad direction
+ * (docs/architecture.md, Statistics); with one iteration on a side only the threshold applies, and
+ * the verdict says so.
  *
  * <p>The noise is the run-to-run noise, as in {@code benchlake changes}: where both datasets have
  * several runs, Welch's t-test compares their run means; the iterations of one run share a server

@@ -5,11 +5,11 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * The statistics of one dataset at one thread count (DESIGN.md, Statistics): the iteration values
- * with their iteration numbers (an excluded iteration leaves a gap, never a shift), and, where a
- * source report's printed statistics stand ({@code fromSource}), each as printed: statistic →
- * decimals → value. {@code sourceSetAside}: printed statistics exist but an excluded iteration set
- * them aside, so these were computed from the iterations.
+ * The statistics of one dataset at one thread count (docs/architecture.md, Statistics): the
+ * iteration values with their iteration numbers (an excluded iteration leaves a gap, never a
+ * shift), and, where a source report's printed statistics stand ({@code fromSource}), each as
+ * printed: statistic → decimals → value. {@code sourceSetAside}: printed statistics exist but an
+ * excluded iteration set them aside, so these were computed from the iterations.
  */
 public record ThreadStatistics(
     int n,

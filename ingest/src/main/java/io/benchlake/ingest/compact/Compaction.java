@@ -27,8 +27,8 @@ import org.apache.parquet.io.LocalOutputFile;
 /**
  * Keeps the warehouse from filling with small files: a month partition of a table that has more
  * than {@code maxFiles} committed files is rewritten as one file, committed as an ingest of its own
- * that reads nothing (same offsets) and replaces those files (DESIGN.md, Warehouse commits). Rows
- * are copied as they are, ingest_seq included, so every view answers as before.
+ * that reads nothing (same offsets) and replaces those files (docs/architecture.md, Warehouse
+ * commits). Rows are copied as they are, ingest_seq included, so every view answers as before.
  */
 public final class Compaction {
   private final int maxFiles;

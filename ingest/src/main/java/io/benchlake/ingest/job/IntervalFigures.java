@@ -7,7 +7,7 @@ import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
 /**
- * What a run's aggregate reads of one sample (DESIGN.md, what the Flink job aggregates): its
+ * What a run's aggregate reads of one sample (docs/architecture.md, Values and aggregates): its
  * identity, place and phase, and the figures an iteration's values are computed from. {@code
  * histogram} is null when the sample had none, or when it was left out on the way (the finish event
  * gave every latency figure).

@@ -22,7 +22,7 @@ import org.apache.flink.util.OutputTag;
  * Gathers one run's samples and finish events of a batch and writes the long-form rows of each
  * iteration whose end was read: its iteration_finished, or the run's run_finished. An iteration
  * without either is still running: it is written nothing and reported as {@link OpenIteration}, so
- * that the batch's offsets stop before it and the next ingest reads it whole (DESIGN.md,
+ * that the batch's offsets stop before it and the next ingest reads it whole (docs/architecture.md,
  * Incremental ingest) — unless its newest event is older than {@link #ABANDONED_AFTER}, when the
  * run is taken as dead and the iteration written from its samples, marked incomplete.
  */

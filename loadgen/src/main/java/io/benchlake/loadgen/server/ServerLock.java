@@ -12,10 +12,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * One process at a time has a server directory of the home (DESIGN.md: servers under test run one
- * at a time): two runs on one data dir would measure each other, and the first to stop its server
- * would take it from the second. The lock is the operating system's, so it ends with its process,
- * however that ends; {@code owner} beside it names the process for the one that waits.
+ * One process at a time has a server directory of the home (docs/architecture.md, Servers under
+ * test: servers under test run one at a time): two runs on one data dir would measure each other,
+ * and the first to stop its server would take it from the second. The lock is the operating
+ * system's, so it ends with its process, however that ends; {@code owner} beside it names the
+ * process for the one that waits.
  */
 final class ServerLock implements AutoCloseable {
   private static final String LOCK = "server.lock";
