@@ -69,8 +69,10 @@ FROM (SELECT r.run_id,
 WHERE rn = 1;
 
 -- The canonical name of every test name and dataset label the runs carry: aliases followed up to
--- four steps (a user's alias may lead to a name that is itself an alias, my_rw -> oltp_read_write
--- -> OLTP_RW), a user's alias before a built-in one; a cycle stops there. Computed once per name,
+-- 16 steps (a user's alias may lead to a name that is itself an alias, my_rw -> oltp_read_write
+-- -> OLTP_RW), a user's alias before a built-in one; a cycle stops there. `benchlake alias` refuses
+-- a cycle and a chain of users' aliases longer than 15 steps (AliasChains), so every name of a
+-- chain reaches the same end. Computed once per name,
 -- and joined to the runs.
 CREATE OR REPLACE VIEW canonical_names AS
 WITH RECURSIVE names AS (
@@ -84,7 +86,7 @@ WITH RECURSIVE names AS (
     SELECT kind, name, name AS current, 0 AS depth FROM names
     UNION ALL
     SELECT kind, name, alias_step(kind, current), depth + 1 FROM step
-    WHERE depth < 4 AND alias_step(kind, current) IS DISTINCT FROM current
+    WHERE depth < 16 AND alias_step(kind, current) IS DISTINCT FROM current
       AND alias_step(kind, current) IS NOT NULL
 )
 SELECT kind, name, arg_max(current, depth) AS canonical FROM step GROUP BY kind, name;
@@ -98,7 +100,7 @@ WITH RECURSIVE step AS (
     SELECT typed::VARCHAR AS current, 0 AS depth
     UNION ALL
     SELECT alias_step(name_kind, current), depth + 1 FROM step
-    WHERE depth < 4 AND alias_step(name_kind, current) IS DISTINCT FROM current
+    WHERE depth < 16 AND alias_step(name_kind, current) IS DISTINCT FROM current
       AND alias_step(name_kind, current) IS NOT NULL
 ), followed AS (
     SELECT arg_max(current, depth) AS name FROM step

@@ -6,6 +6,7 @@ import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
+import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Alias;
@@ -89,12 +90,18 @@ final class AliasCommand implements Runnable {
     if (from.isBlank() || to.isBlank()) {
       throw new BadInputException("alias " + kind + ": FROM and TO must not be empty");
     }
+    Labels.problem("alias " + kind + " FROM", from)
+        .or(() -> Labels.problem("alias " + kind + " TO", to))
+        .ifPresent(
+            p -> {
+              throw new BadInputException(p);
+            });
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    if (!from.equals(to)) {
-      AliasCycle.refuse(home, kind, from, to);
-    }
     try (EventBus connection = bus.connect(home);
         EventPublisher publisher = new EventPublisher(connection.bootstrap())) {
+      if (!from.equals(to)) {
+        AliasCycle.refuse(home, connection.bootstrap(), kind, from, to);
+      }
       publisher.publish(Alias.of(kind, from, to, System.getProperty("user.name"), Instant.now()));
     }
     System.out.printf(

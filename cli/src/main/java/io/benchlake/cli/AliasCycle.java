@@ -2,45 +2,88 @@ package io.benchlake.cli;
 
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryFiles;
+import io.benchlake.bus.EventLog;
+import io.benchlake.bus.Topics;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Alias;
+import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.EventHead;
+import io.benchlake.schemas.EventKind;
+import io.benchlake.schemas.InvalidEventException;
 import io.benchlake.warehouse.Warehouse;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
-/** The check that a new alias does not lead back to its own name through the aliases in force. */
+/**
+ * The check that a new alias makes no cycle and no chain longer than the views follow, against
+ * every alias published: those the warehouse holds and those in the event log past what it ingested
+ * (an alias published a moment ago counts before any ingest).
+ */
 final class AliasCycle {
   private AliasCycle() {}
 
-  /** An alias whose target leads back to its source through the aliases in force is refused. */
-  static void refuse(BenchlakeHome home, Alias.Kind kind, String from, String to) {
-    Map<String, String> aliases = new HashMap<>();
-    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()));
+  static void refuse(
+      BenchlakeHome home, String bootstrap, Alias.Kind kind, String from, String to) {
+    Warehouse warehouse = new Warehouse(home.warehouse());
+    List<AliasChains.Link> links = new ArrayList<>(ingested(warehouse, kind));
+    links.addAll(notYetIngested(bootstrap, warehouse.current().offsets(), kind));
+    AliasChains.of(links)
+        .problem(kind.name(), from, to)
+        .ifPresent(
+            p -> {
+              throw new BadInputException(p);
+            });
+  }
+
+  private static List<AliasChains.Link> ingested(Warehouse warehouse, Alias.Kind kind) {
+    List<AliasChains.Link> links = new ArrayList<>();
+    try (AnalyticsSession session = AnalyticsSession.open(warehouse);
         PreparedStatement st =
             session.connection().prepareStatement(QueryFiles.read("user_aliases.sql"))) {
       st.setString(1, kind.name());
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {
-          aliases.put(rs.getString(1), rs.getString(2));
+          links.add(
+              new AliasChains.Link(
+                  rs.getString(1),
+                  rs.getString(2),
+                  rs.getString(3),
+                  rs.getTimestamp(4).toInstant()));
         }
       }
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read the aliases in force", e);
     }
-    String name = to;
-    for (int step = 0; name != null && step <= aliases.size(); step++) {
-      if (name.equals(from)) {
-        throw new BadInputException(
-            String.format(
-                "alias %s '%s' -> '%s' would make a cycle: '%s' is already read as '%s'"
-                    + " (benchlake alias list)",
-                kind, from, to, to, from));
-      }
-      name = aliases.get(name);
-    }
+    return links;
+  }
+
+  /** The aliases of {@code kind} in the log at or past the offsets the warehouse ingested. */
+  private static List<AliasChains.Link> notYetIngested(
+      String bootstrap, Map<Integer, Long> ingestedUpTo, Alias.Kind kind) {
+    EventCodec codec = new EventCodec();
+    List<AliasChains.Link> links = new ArrayList<>();
+    EventLog.read(
+        bootstrap,
+        Topics.EVENTS,
+        ingestedUpTo,
+        bytes -> {
+          EventHead head = EventHead.of(bytes);
+          if (head == null || !head.is(EventKind.ALIAS)) {
+            return;
+          }
+          try {
+            if (codec.decodeValidated(bytes) instanceof Alias a && a.kind() == kind) {
+              links.add(new AliasChains.Link(a.eventId(), a.from(), a.to(), a.emittedAt()));
+            }
+          } catch (InvalidEventException e) {
+            // not an alias ingest would store either
+          }
+        });
+    return links;
   }
 }

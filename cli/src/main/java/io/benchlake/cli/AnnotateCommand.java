@@ -4,6 +4,7 @@ import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.annotate.AnnotatedRun;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
+import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Annotation;
@@ -57,6 +58,11 @@ final class AnnotateCommand implements Callable<Integer> {
     if (reason.isBlank()) {
       throw new BadInputException("--reason must say why");
     }
+    Labels.problem("--reason", reason)
+        .ifPresent(
+            p -> {
+              throw new BadInputException(p);
+            });
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     AnnotatedRun target;
     try (AnalyticsSession session =

@@ -1,8 +1,10 @@
 package io.benchlake.cli;
 
+import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
 import io.benchlake.importers.ImportFormat;
 import io.benchlake.importers.ImportRequest;
+import io.benchlake.importers.TimeBounds;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -86,6 +88,19 @@ final class ImportOptions {
       throw new BadInputException(
           "--iteration applies to a single log; without it, logs are numbered in the order given");
     }
+    String[][] labels = {
+      {"--dataset", dataset},
+      {"--test", test},
+      {"--server-version", serverVersion},
+      {"--host", host}
+    };
+    for (String[] flag : labels) {
+      Labels.problem(flag[0], flag[1])
+          .ifPresent(
+              p -> {
+                throw new BadInputException(p);
+              });
+    }
     return new ImportRequest(
         ImportFormat.parse(format),
         files,
@@ -114,13 +129,21 @@ final class ImportOptions {
   }
 
   private static Instant instant(String text) {
+    Instant at;
     try {
-      return text.length() == 10
-          ? LocalDate.parse(text).atStartOfDay().toInstant(ZoneOffset.UTC)
-          : Instant.parse(text);
+      at =
+          text.length() == 10
+              ? LocalDate.parse(text).atStartOfDay().toInstant(ZoneOffset.UTC)
+              : Instant.parse(text);
     } catch (DateTimeParseException e) {
       throw new BadInputException(
           "--started-at '" + text + "' is not ISO-8601 (2026-03-11T13:22:25Z) or yyyy-mm-dd");
     }
+    TimeBounds.problem("--started-at", at)
+        .ifPresent(
+            p -> {
+              throw new BadInputException(p);
+            });
+    return at;
   }
 }

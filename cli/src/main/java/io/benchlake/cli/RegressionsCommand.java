@@ -78,7 +78,8 @@ final class RegressionsCommand implements Callable<Integer> {
               Optional.ofNullable(test),
               Optional.ofNullable(metric),
               limit,
-              alpha);
+              alpha,
+              notJudged -> System.err.println("Note: " + notJudged));
       LeftOutNote.print(RegressionQuery.leftOut(session, verdicts, baseline, candidate));
     }
     Output.write(RegressionsReport.render(verdicts, f), out);

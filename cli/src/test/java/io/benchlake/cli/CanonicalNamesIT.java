@@ -83,6 +83,13 @@ class CanonicalNamesIT {
     CliRunner.Run cycle = CliRunner.run("alias", "dataset", "11.8.4-MariaDB", LOG_LABEL);
     assertEquals(2, cycle.exit(), cycle.err());
     assertEquals(1, cycle.err().strip().lines().count(), cycle.err());
+    // an alias only the log holds yet (no ingest since) counts as well
+    ok(CliRunner.run("alias", "dataset", "label a", "label b"));
+    CliRunner.Run throughTheLog = CliRunner.run("alias", "dataset", "label b", "label a");
+    assertEquals(2, throughTheLog.exit(), throughTheLog.err());
+    assertTrue(
+        throughTheLog.err().contains("would make a cycle: 'label b' -> 'label a' -> 'label b'"),
+        throughTheLog.err());
 
     String retracted = sql("select run_id from runs where source = 'import:hammerdb'");
     // The same file read again with the right date: its run is replaced, not copied.

@@ -3,7 +3,6 @@ package io.benchlake.importers;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
-import io.benchlake.schemas.EventKind;
 import io.benchlake.schemas.InvalidEventException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -41,9 +40,9 @@ public final class EventLinesImporter {
       } catch (InvalidEventException e) {
         throw file.error(i, e.getMessage());
       }
-      Optional<String> impossible = PlausibleValues.problem(event);
+      Optional<String> impossible = EventProblems.of(event);
       if (impossible.isPresent()) {
-        throw file.error(i, EventKind.of(event).kindName() + ": " + impossible.get());
+        throw file.error(i, impossible.get());
       }
       events.add(event);
     }

@@ -74,6 +74,16 @@ record HammerdbClock(LocalDateTime local, Optional<String> zone, String where) {
    * timestamp says), else by --timezone; without any of them the user is asked for --timezone.
    */
   Instant instant(Optional<ZoneId> timezone, Optional<ZoneOffset> offset) {
+    Instant at = zoned(timezone, offset);
+    TimeBounds.problem("the time " + local.format(SQLITE), at)
+        .ifPresent(
+            p -> {
+              throw new BadInputException(where + ": " + p);
+            });
+    return at;
+  }
+
+  private Instant zoned(Optional<ZoneId> timezone, Optional<ZoneOffset> offset) {
     if (zone.isPresent()) {
       return local.atZone(ZoneAbbreviations.resolve(zone.get(), timezone, where)).toInstant();
     }

@@ -72,6 +72,7 @@ public final class ImportService {
                     request, request.paths(), f -> EventLinesImporter.toEvents(f, codec)));
           }
         };
+    outcome = checked(request, outcome);
     double seconds = (System.nanoTime() - began) / 1e9;
     progress.printf(
         Locale.ROOT,
@@ -83,6 +84,21 @@ public final class ImportService {
         seconds,
         seconds > 0 ? outcome.bytes() / 1e6 / seconds : 0);
     return new Parsed(outcome.batches(), outcome.failures(), outcome.bytes(), seconds);
+  }
+
+  /** The batches with no event an importer may not publish; the others fail as their files. */
+  private static ParseOutcome checked(ImportRequest request, ParseOutcome outcome) {
+    List<ImportBatch> batches = new ArrayList<>();
+    List<String> failures = new ArrayList<>(outcome.failures());
+    for (ImportBatch b : outcome.batches()) {
+      try {
+        EventProblems.requireNone(b);
+        batches.add(b);
+      } catch (BadInputException e) {
+        failures.add(ImportFiles.failure(request, e));
+      }
+    }
+    return new ParseOutcome(batches, failures, outcome.bytes());
   }
 
   /**
@@ -194,11 +210,7 @@ public final class ImportService {
   }
 
   private static byte[] read(String file) {
-    try {
-      return Files.readAllBytes(Path.of(file));
-    } catch (IOException e) {
-      throw new BadInputException(file + ": cannot read: " + e.getMessage());
-    }
+    return SourceFile.bytes(Path.of(file));
   }
 
   private static int lineCount(byte[] bytes) {

@@ -16,13 +16,15 @@ import java.util.Optional;
 /**
  * The values no benchmark produces, found in an event before it is published: a negative or
  * non-finite number, a rate above 10^9 per second, a latency above 10^7 ms (about 3 hours), a
- * duration above 10^7 s (about 4 months). Once in the log such a value would either fail ingest or
- * be averaged into every statistic of its run.
+ * duration above 10^7 s (about 4 months), any other number above 10^15 (where a double stops
+ * holding whole numbers exactly; sums of such values overflow). Once in the log such a value would
+ * either fail ingest or be averaged into every statistic of its run.
  */
 final class PlausibleValues {
   static final double MAX_RATE_PER_S = 1e9;
   static final double MAX_LATENCY_MS = 1e7;
   static final double MAX_DURATION_S = 1e7;
+  static final double MAX_NUMBER = 1e15;
   private static final double MAX_PERCENT = 100;
 
   private final List<String> problems = new ArrayList<>();
@@ -40,6 +42,37 @@ final class PlausibleValues {
       check.parameters(r.parameters());
     }
     return check.problems.stream().findFirst();
+  }
+
+  /** Why {@code value} is no rate per second, as "FIELD is VALUE; expected ...", if it is not. */
+  static Optional<String> ofRate(String field, double value) {
+    return single(c -> c.rate(field, value));
+  }
+
+  /** Why {@code value} is no latency in ms, if it is not. */
+  static Optional<String> ofLatency(String field, double value) {
+    return single(c -> c.latency(field, value));
+  }
+
+  /** Why {@code value} is no duration in seconds, if it is not. */
+  static Optional<String> ofDuration(String field, double value) {
+    return single(c -> c.duration(field, value));
+  }
+
+  /** Why {@code value} is no percentage, if it is not. */
+  static Optional<String> ofPercent(String field, double value) {
+    return single(c -> c.percent(field, value));
+  }
+
+  /** Why {@code value} is no figure a benchmark reports (0 to 10^15), if it is not. */
+  static Optional<String> ofNumber(String field, double value) {
+    return single(c -> c.nonNegative(field, value));
+  }
+
+  private static Optional<String> single(java.util.function.Consumer<PlausibleValues> check) {
+    PlausibleValues c = new PlausibleValues();
+    check.accept(c);
+    return c.problems.stream().findFirst();
   }
 
   private void sample(Sample s) {
@@ -157,7 +190,7 @@ final class PlausibleValues {
   }
 
   private void nonNegative(String field, Double value) {
-    within(field, value, Double.MAX_VALUE, "a number");
+    within(field, value, MAX_NUMBER, "a number");
   }
 
   private void count(String field, Number value) {
@@ -177,9 +210,7 @@ final class PlausibleValues {
               + value
               + "; "
               + what
-              + (max == Double.MAX_VALUE
-                  ? " must be finite and 0 or more"
-                  : String.format(Locale.ROOT, " must be between 0 and %.0e", max)));
+              + String.format(Locale.ROOT, " must be between 0 and %.0e", max));
     }
   }
 }

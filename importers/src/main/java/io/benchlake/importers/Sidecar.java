@@ -2,10 +2,12 @@ package io.benchlake.importers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -35,16 +37,46 @@ record Sidecar(
       if (n.has("iteration") && !n.get("iteration").canConvertToInt()) {
         throw new BadInputException(file + ": iteration must be a whole number");
       }
+      Optional<String> startedAt = text(n, "started_at");
+      startedAt.ifPresent(t -> checkStartedAt(file, t));
+      Optional<String> dataset = text(n, "dataset");
+      Optional<String> test = text(n, "test");
+      dataset.flatMap(d -> Labels.problem("dataset", d)).ifPresent(p -> refuse(file, "dataset", p));
+      test.flatMap(t -> Labels.problem("test", t)).ifPresent(p -> refuse(file, "test", p));
       return new Sidecar(
-          text(n, "dataset"),
-          text(n, "test"),
+          dataset,
+          test,
           n.has("iteration") ? Optional.of(n.get("iteration").asInt()) : Optional.empty(),
-          text(n, "started_at"),
+          startedAt,
           text(n, "testbed"));
     } catch (IOException e) {
       throw new BadInputException(
           file + ": not a JSON object: " + e.getMessage().lines().findFirst().orElse(""));
     }
+  }
+
+  /** A started_at that is no date, or one outside 1970-2200, refused at its file:line. */
+  private static void checkStartedAt(Path file, String text) {
+    try {
+      SysbenchRunKey.when(text);
+    } catch (BadInputException e) {
+      refuse(file, "started_at", e.getMessage());
+    }
+  }
+
+  /** Refuses the sidecar at the line of {@code field} (the first line when not found). */
+  private static void refuse(Path file, String field, String problem) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file);
+    } catch (IOException unreadable) {
+      throw new BadInputException(file + ": " + problem);
+    }
+    int line = 1;
+    while (line < lines.size() && !lines.get(line - 1).contains("\"" + field + "\"")) {
+      line++;
+    }
+    throw BadInputException.at(file.toString(), line, problem);
   }
 
   private static Optional<String> text(JsonNode n, String field) {

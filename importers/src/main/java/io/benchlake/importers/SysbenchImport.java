@@ -1,5 +1,6 @@
 package io.benchlake.importers;
 
+import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -93,6 +94,13 @@ final class SysbenchImport {
           continue;
         }
         Map<String, String> f = fields.get();
+        for (var field : f.entrySet()) {
+          Labels.problem("{" + field.getKey() + "}", field.getValue())
+              .ifPresent(
+                  p -> {
+                    throw new BadInputException(file + ": " + p);
+                  });
+        }
         String dataset = f.getOrDefault("dataset", request.dataset().orElse(null));
         String test = f.getOrDefault("test", request.test().orElse(null));
         if (dataset == null || test == null) {

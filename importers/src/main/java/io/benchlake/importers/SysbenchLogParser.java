@@ -103,7 +103,7 @@ public final class SysbenchLogParser {
             }
             Matcher m = INTERVAL.matcher(line);
             if (m.matches()) {
-              intervals.add(interval(i + 1, m));
+              intervals.add(plausible(f, i, interval(i + 1, m)));
             } else if (line.equals("Latency histogram (values are in milliseconds)")) {
               section = Section.HISTOGRAM;
             } else if (line.equals("SQL statistics:")) {
@@ -200,6 +200,25 @@ public final class SysbenchLogParser {
         d(m, 11));
   }
 
+  /** Refuses an interval line with a value no sysbench run prints (PlausibleValues). */
+  private static SysbenchLog.Interval plausible(SourceFile f, int i, SysbenchLog.Interval in) {
+    Optional<String> problem =
+        PlausibleValues.ofDuration("offset", in.offsetS())
+            .or(() -> PlausibleValues.ofRate("tps", in.tps()))
+            .or(() -> PlausibleValues.ofRate("qps", in.qps()))
+            .or(() -> PlausibleValues.ofRate("reads per second", in.reads()))
+            .or(() -> PlausibleValues.ofRate("writes per second", in.writes()))
+            .or(() -> PlausibleValues.ofRate("other queries per second", in.other()))
+            .or(() -> PlausibleValues.ofPercent("latency percentile", in.percentile()))
+            .or(() -> PlausibleValues.ofLatency("latency", in.latencyMs()))
+            .or(() -> PlausibleValues.ofRate("err/s", in.errorsPs()))
+            .or(() -> PlausibleValues.ofRate("reconn/s", in.reconnectsPs()));
+    if (problem.isPresent()) {
+      throw f.error(i, problem.get());
+    }
+    return in;
+  }
+
   private static double d(Matcher m, int group) {
     return Double.parseDouble(m.group(group));
   }
@@ -230,6 +249,10 @@ public final class SysbenchLogParser {
       totalTime = Double.parseDouble(total.substring(0, total.length() - 1));
     } catch (NumberFormatException e) {
       throw f.error(at.get("total time"), "not a number: '" + total + "'");
+    }
+    Optional<String> badTime = PlausibleValues.ofDuration("total time", totalTime);
+    if (badTime.isPresent()) {
+      throw f.error(at.get("total time"), badTime.get());
     }
     return new SysbenchLog.Summary(
         (long) number(f, s, at, "read", end),
@@ -262,12 +285,23 @@ public final class SysbenchLogParser {
   private static double number(
       SourceFile f, Map<String, String> s, Map<String, Integer> at, String key, int end) {
     String v = require(f, s, key, end);
+    double value;
     try {
-      return Double.parseDouble(v);
+      value = Double.parseDouble(v);
     } catch (NumberFormatException e) {
       throw f.error(at.get(key), "expected a number after '" + key + ":', found '" + v + "'");
     }
+    // the Latency block's min, avg, max and percentile are latencies in ms; its sum is a total
+    boolean latency = LATENCIES.contains(key) || PCT_LABEL.matcher(key).matches();
+    Optional<String> problem =
+        latency ? PlausibleValues.ofLatency(key, value) : PlausibleValues.ofNumber(key, value);
+    if (problem.isPresent()) {
+      throw f.error(at.get(key), problem.get());
+    }
+    return value;
   }
+
+  private static final java.util.Set<String> LATENCIES = java.util.Set.of("min", "avg", "max");
 
   /** A summary figure such as "27705 (1384.80 per sec.)". */
   private record CountRate(long count, double perSecond) {}
@@ -280,6 +314,18 @@ public final class SysbenchLogParser {
       throw f.error(
           at.get(key), "expected 'N (X per sec.)' after '" + key + ":', found '" + v + "'");
     }
-    return new CountRate(Long.parseLong(m.group(1)), Double.parseDouble(m.group(2)));
+    CountRate read;
+    try {
+      read = new CountRate(Long.parseLong(m.group(1)), Double.parseDouble(m.group(2)));
+    } catch (NumberFormatException e) {
+      throw f.error(at.get(key), "a count beyond a whole number's range after '" + key + ":'");
+    }
+    Optional<String> problem =
+        PlausibleValues.ofRate(key + " per second", read.perSecond())
+            .or(() -> PlausibleValues.ofNumber(key, read.count()));
+    if (problem.isPresent()) {
+      throw f.error(at.get(key), problem.get());
+    }
+    return read;
   }
 }

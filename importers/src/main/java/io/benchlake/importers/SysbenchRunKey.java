@@ -19,8 +19,21 @@ record SysbenchRunKey(String dataset, String test, String date, String testbed) 
     return date.isEmpty() ? fallback : Optional.of(when(date));
   }
 
-  /** A {date} field or a sidecar's started_at: yyyy-mm-dd or an ISO-8601 instant. */
-  private static Instant when(String text) {
+  /**
+   * A {date} field or a sidecar's started_at: yyyy-mm-dd or an ISO-8601 instant, from 1970 to 2200
+   * (TimeBounds).
+   */
+  static Instant when(String text) {
+    Instant at = parsed(text);
+    TimeBounds.problem("started_at " + text, at)
+        .ifPresent(
+            p -> {
+              throw new BadInputException(p);
+            });
+    return at;
+  }
+
+  private static Instant parsed(String text) {
     if (text.length() > 10) {
       try {
         return Instant.parse(text);

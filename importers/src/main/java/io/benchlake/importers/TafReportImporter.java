@@ -189,15 +189,31 @@ public final class TafReportImporter {
   }
 
   private static Instant timestamp(TafReport report, String text) {
+    SourceFile f = report.file();
     if (text == null) {
-      return report.file().modified();
+      TimeBounds.problem("the file's modification time", f.modified())
+          .ifPresent(
+              p -> {
+                throw new BadInputException(
+                    f.name() + ": " + p + " (the report has no Timestamp): give --started-at");
+              });
+      return f.modified();
     }
+    Instant at;
     try {
-      return LocalDateTime.parse(text.trim(), TIMESTAMP).toInstant(ZoneOffset.UTC);
+      at = LocalDateTime.parse(text.trim(), TIMESTAMP).toInstant(ZoneOffset.UTC);
     } catch (DateTimeParseException e) {
-      throw new BadInputException(
-          report.file().name() + ": Timestamp '" + text + "' is not yyyy-M-d H:mm:ss");
+      throw new BadInputException(f.name() + ": Timestamp '" + text + "' is not yyyy-M-d H:mm:ss");
     }
+    Optional<String> problem = TimeBounds.problem("Timestamp", at);
+    if (problem.isPresent()) {
+      int line = 0;
+      while (line < f.lines().size() - 1 && !f.lines().get(line).startsWith("Timestamp\t")) {
+        line++;
+      }
+      throw f.error(line, problem.get());
+    }
+    return at;
   }
 
   private static Long ram(String text) {

@@ -1,9 +1,11 @@
 package io.benchlake.importers;
 
+import io.benchlake.core.Labels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Parses the TAF comparison report layout (docs/architecture.md, The TAF report layout): the tab
@@ -11,6 +13,10 @@ import java.util.Map;
  * which keeps the cnf's line breaks that the tab table flattens.
  */
 public final class TafReportParser {
+  /** The properties that become names of runs (a test, a tag, a host, a suite). */
+  private static final java.util.Set<String> LABELS =
+      java.util.Set.of("Test Name", "Test Case Tag", "Test Suite", "Host");
+
   private TafReportParser() {}
 
   public static TafReport parse(SourceFile f) {
@@ -28,6 +34,10 @@ public final class TafReportParser {
     }
     List<String> datasets = List.of(head).subList(1, head.length);
     for (int d = 0; d < datasets.size(); d++) {
+      Optional<String> notALabel = Labels.problem("dataset column " + (d + 1), datasets.get(d));
+      if (notALabel.isPresent()) {
+        throw f.error(header, notALabel.get());
+      }
       if (datasets.get(d).isBlank() || datasets.indexOf(datasets.get(d)) != d) {
         throw f.error(
             header,
@@ -112,6 +122,12 @@ public final class TafReportParser {
       }
       for (int d = 0; d < datasets.size(); d++) {
         if (!cells[d + 1].isBlank()) {
+          if (LABELS.contains(cells[0])) {
+            Optional<String> notALabel = Labels.problem(cells[0], cells[d + 1]);
+            if (notALabel.isPresent()) {
+              throw f.error(j, notALabel.get());
+            }
+          }
           into.get(datasets.get(d)).put(cells[0], cells[d + 1]);
         }
       }

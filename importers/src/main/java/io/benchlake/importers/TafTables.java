@@ -53,7 +53,7 @@ final class TafTables {
       for (int d = 0; d < datasets.size(); d++) {
         String cell = cells[d + 1].trim();
         if (!cell.isEmpty()) {
-          TafNumber n = TafNumber.parse(f, j, cell);
+          TafNumber n = plausible(j, "the mean of " + datasets.get(d), TafNumber.parse(f, j, cell));
           print(threads, datasets.get(d), "mean", n);
         }
       }
@@ -84,6 +84,13 @@ final class TafTables {
           continue;
         }
         TafNumber n = TafNumber.parse(f, j, cell);
+        if (label.equals("Skewness")) {
+          if (Math.abs(n.value()) > PlausibleValues.MAX_NUMBER) {
+            throw f.error(j, "a skewness of " + n.value() + "; no sample has one beyond ±1e15");
+          }
+        } else if (iteration != null || STATISTICS.containsKey(label)) {
+          plausible(j, label + " of " + datasets.get(d), n);
+        }
         if (iteration != null) {
           perDataset.get(datasets.get(d)).put(iteration, n.value());
         } else if (STATISTICS.containsKey(label)) {
@@ -96,6 +103,19 @@ final class TafTables {
     }
     iterations.put(threads, perDataset);
     return j;
+  }
+
+  /**
+   * Refuses a value no benchmark reports (PlausibleValues): a metric's values, and so their mean,
+   * minimum, spread and percentiles, are between 0 and 10^15.
+   */
+  private TafNumber plausible(int line, String what, TafNumber n) {
+    PlausibleValues.ofNumber(what, n.value())
+        .ifPresent(
+            p -> {
+              throw f.error(line, p);
+            });
+    return n;
   }
 
   private void print(int threads, String dataset, String statistic, TafNumber n) {

@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** Candidate vs baseline for every test and thread count both datasets have, from the views. */
 public final class RegressionQuery {
@@ -37,12 +38,31 @@ public final class RegressionQuery {
       Optional<String> metric,
       double threshold,
       double alpha) {
+    return run(
+        session, typedBaseline, typedCandidate, typedTest, metric, threshold, alpha, note -> {});
+  }
+
+  /**
+   * As above; a comparison whose values or statistics are not finite numbers (values near a
+   * double's limit, stored before importers refused them) is left out and {@code notJudged} told
+   * why, in one line.
+   */
+  public static List<Verdict> run(
+      AnalyticsSession session,
+      String typedBaseline,
+      String typedCandidate,
+      Optional<String> typedTest,
+      Optional<String> metric,
+      double threshold,
+      double alpha,
+      Consumer<String> notJudged) {
     String baseline = CanonicalNames.dataset(session, typedBaseline);
     String candidate = CanonicalNames.dataset(session, typedCandidate);
     Optional<String> test = CanonicalNames.test(session, typedTest);
     requireDataset(session, baseline);
     requireDataset(session, candidate);
     List<Verdict> out = new ArrayList<>();
+    boolean skipped = false;
     try (PreparedStatement st = session.connection().prepareStatement(sql())) {
       st.setString(1, baseline);
       st.setString(2, candidate);
@@ -54,7 +74,7 @@ public final class RegressionQuery {
       st.setString(8, metric.orElse(null));
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {
-          out.add(
+          Verdict v =
               Regressions.judge(
                   rs.getString("test_name"),
                   rs.getInt("threads"),
@@ -64,13 +84,26 @@ public final class RegressionQuery {
                   new Regressions.Side(
                       values(rs.getArray("cand_runs")), values(rs.getArray("cand_values"))),
                   threshold,
-                  alpha));
+                  alpha);
+          if (v.finite()) {
+            out.add(v);
+          } else {
+            skipped = true;
+            notJudged.accept(
+                v.test()
+                    + " threads "
+                    + v.threads()
+                    + " "
+                    + v.metric()
+                    + " not compared: a mean, change or p-value is not a finite number (values"
+                    + " near a double's limit in the warehouse: re-import those runs)");
+          }
         }
       }
     } catch (SQLException e) {
       throw new IllegalStateException("regression query failed: " + e.getMessage(), e);
     }
-    if (out.isEmpty()) {
+    if (out.isEmpty() && !skipped) {
       throw new BadInputException(nothingInCommon(session, baseline, candidate, test, metric));
     }
     return out;

@@ -18,6 +18,14 @@ public record Verdict(
     Kind kind,
     String note) {
 
+  /** Whether every number of the verdict is finite (values near a double's limit overflow). */
+  public boolean finite() {
+    return Double.isFinite(baselineMean)
+        && Double.isFinite(candidateMean)
+        && Double.isFinite(change)
+        && (pValue == null || Double.isFinite(pValue));
+  }
+
   Verdict withNote(String n) {
     return new Verdict(
         test,

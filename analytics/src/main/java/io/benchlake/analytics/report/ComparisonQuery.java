@@ -33,6 +33,15 @@ public final class ComparisonQuery {
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyy-M-d HH:mm:ss", Locale.ROOT);
 
+  /**
+   * Values near a double's limit (stored before importers refused them) overflow a mean or a
+   * spread: the report says where, in one line, rather than print or chart "Infinity".
+   */
+  private static final String NOT_FINITE =
+      "%s threads %d %s of %s (run %s): a statistic is not a finite number (values near a"
+          + " double's limit in the warehouse): exclude the run with benchlake annotate, or"
+          + " re-import it";
+
   private ComparisonQuery() {}
 
   /**
@@ -79,9 +88,12 @@ public final class ComparisonQuery {
             String runId = rs.getString("run_id");
             runOf.put(dataset, runId);
             threads.add(rs.getInt("threads"));
-            stats
-                .computeIfAbsent(dataset, d -> new LinkedHashMap<>())
-                .put(rs.getInt("threads"), statistics(rs, printed.getOrDefault(runId, Map.of())));
+            ThreadStatistics t = statistics(rs, printed.getOrDefault(runId, Map.of()));
+            if (!t.finite()) {
+              throw new BadInputException(
+                  NOT_FINITE.formatted(testName, rs.getInt("threads"), metric, dataset, runId));
+            }
+            stats.computeIfAbsent(dataset, d -> new LinkedHashMap<>()).put(rs.getInt("threads"), t);
           }
         }
       }

@@ -77,6 +77,14 @@ public record ThreadStatistics(
     return ReportTables.number(asPrinted != null ? asPrinted : value, decimals);
   }
 
+  /** Whether every statistic is a finite number (a sum of values near a double's limit is not). */
+  public boolean finite() {
+    return java.util.stream.DoubleStream.of(mean, max, min, stddev, median, p95, p99, skewness)
+            .allMatch(Double::isFinite)
+        && (cov == null || Double.isFinite(cov))
+        && iterations.stream().allMatch(Double::isFinite);
+  }
+
   /**
    * The value of iteration {@code number}, or null where this run has none (or it was excluded).
    */

@@ -57,6 +57,20 @@ public final class TrendQuery {
             lastMean = null;
           }
           double mean = rs.getDouble(5);
+          if (!Double.isFinite(mean)) {
+            throw new BadInputException(
+                test
+                    + " threads "
+                    + threads
+                    + " "
+                    + metric
+                    + ", "
+                    + rs.getString(2)
+                    + " ("
+                    + series
+                    + "): the mean is not a finite number (values near a double's limit in the"
+                    + " warehouse): exclude those runs with benchlake annotate, or re-import them");
+          }
           Double change =
               lastMean != null && lastMean != 0 ? (mean - lastMean) / lastMean * 100 : null;
           points.add(

@@ -1,0 +1,88 @@
+package io.benchlake.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.benchlake.testing.Fixtures;
+import org.junit.jupiter.api.Test;
+
+/** What `benchlake import` refuses before it reads or publishes anything: one line, exit 2. */
+class ImportRefusalsTest {
+  private static final String LOG =
+      Fixtures.path("sysbench", "oltp_read_write_t4_i1.log").toString();
+
+  static CliRunner.Run refused(String... args) {
+    CliRunner.Run run = CliRunner.run(args);
+    assertEquals(2, run.exit(), run.out() + run.err());
+    assertEquals(1, run.err().lines().count(), run.err());
+    return run;
+  }
+
+  @Test
+  void aStartIn2300IsRefusedByItsFlag() {
+    CliRunner.Run run =
+        refused(
+            "import",
+            "sysbench",
+            "--dataset",
+            "d",
+            "--test",
+            "OLTP_RW",
+            "--started-at",
+            "2300-01-01",
+            "--dry-run",
+            LOG);
+    assertTrue(
+        run.err()
+            .startsWith(
+                "benchlake: --started-at is 2300-01-01T00:00:00Z; expected a time from 1970-01-01"
+                    + " to 2200-01-01"),
+        run.err());
+  }
+
+  @Test
+  void aStartBefore1970IsRefusedByItsFlag() {
+    CliRunner.Run run =
+        refused(
+            "import",
+            "sysbench",
+            "--dataset",
+            "d",
+            "--test",
+            "OLTP_RW",
+            "--started-at",
+            "1969-12-31T23:59:59Z",
+            "--dry-run",
+            LOG);
+    assertTrue(run.err().startsWith("benchlake: --started-at is 1969-12-31T23:59:59Z"), run.err());
+  }
+
+  @Test
+  void aDeviceIsOneLineNotAnOutOfMemoryError() {
+    CliRunner.Run run =
+        refused(
+            "import", "sysbench", "--dataset", "d", "--test", "OLTP_RW", "--dry-run", "/dev/zero");
+    assertTrue(run.err().startsWith("benchlake: /dev/zero:1: a line longer than"), run.err());
+  }
+
+  @Test
+  void aDatasetWithATabIsRefusedByItsFlag() {
+    CliRunner.Run run =
+        refused("import", "sysbench", "--dataset", "a\tb", "--test", "OLTP_RW", "--dry-run", LOG);
+    assertTrue(run.err().startsWith("benchlake: --dataset holds a tab at character 2"), run.err());
+  }
+
+  @Test
+  void anAliasWithALineBreakIsRefusedBeforeAnythingIsPublished() {
+    CliRunner.Run run = refused("alias", "dataset", "old", "new\nlabel");
+    assertTrue(
+        run.err().startsWith("benchlake: alias dataset TO holds a line break at character 4"),
+        run.err());
+  }
+
+  @Test
+  void anAnnotationReasonWithNulIsRefusedByItsFlag() {
+    CliRunner.Run run = refused("annotate", "some-run", "--exclude", "--reason", "bad\0run");
+    assertTrue(run.err().startsWith("benchlake: --reason holds NUL at character 4"), run.err());
+  }
+}
