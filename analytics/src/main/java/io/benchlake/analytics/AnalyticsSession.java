@@ -18,6 +18,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -57,7 +58,27 @@ public final class AnalyticsSession implements AutoCloseable {
 
   /** A session whose DuckDB spills (sorts and joins larger than memory) into {@code spill}. */
   public static AnalyticsSession open(Warehouse warehouse, Path spill) {
-    return open(warehouse, spill, ViewDefinitions::all, Set.of());
+    return open(warehouse, spill, ViewDefinitions::all, Set.of(), Optional.empty());
+  }
+
+  /**
+   * A session for a long-lived server: all views, and DuckDB held to {@code limits} (its memory and
+   * threads), set before the configuration is locked.
+   */
+  public static AnalyticsSession openForServer(Warehouse warehouse, ServerLimits limits) {
+    return open(warehouse, defaultSpill(), ViewDefinitions::all, Set.of(), Optional.of(limits));
+  }
+
+  /** DuckDB's memory limit (e.g. {@code 1GB}) and worker threads for a server's session. */
+  public record ServerLimits(String memoryLimit, int threads) {
+    public ServerLimits {
+      if (!memoryLimit.matches("\\d+(\\.\\d+)?\\s*[KMGT]i?B")) {
+        throw new BadInputException("memory limit '" + memoryLimit + "' is not like 1GB or 512MB");
+      }
+      if (threads < 1) {
+        throw new BadInputException("DuckDB needs at least 1 thread, was " + threads);
+      }
+    }
   }
 
   /**
@@ -89,7 +110,8 @@ public final class AnalyticsSession implements AutoCloseable {
           return new ViewDefinitions.Selection(
               d.reachedBy(every).tables(), d.reachedBy(queries).definitions());
         },
-        asTables);
+        asTables,
+        Optional.empty());
   }
 
   /** Creates the views {@code queries} reach that this session does not have yet. */
@@ -123,7 +145,8 @@ public final class AnalyticsSession implements AutoCloseable {
       Warehouse warehouse,
       Path spill,
       Function<ViewDefinitions, ViewDefinitions.Selection> selecting,
-      Set<String> asTables) {
+      Set<String> asTables,
+      Optional<ServerLimits> limits) {
     // DuckDB (its native library, the database) starts on another thread while this one reads
     // and checks the manifest: both are cold-start work of a few hundred ms to a second or more
     CompletableFuture<Connection> starting = startDuckDb();
@@ -152,6 +175,10 @@ public final class AnalyticsSession implements AutoCloseable {
         // every file each time: cached, a footer is read once a session (the sizes were checked)
         st.execute("SET parquet_metadata_cache = true");
         st.execute("SET temp_directory = " + RawTables.literal(spill.toAbsolutePath().toString()));
+        if (limits.isPresent()) {
+          st.execute("SET memory_limit = " + RawTables.literal(limits.get().memoryLimit()));
+          st.execute("SET threads = " + limits.get().threads());
+        }
         for (WarehouseTable table : views.tables()) {
           st.execute(RawTables.createView(table, warehouse.files(manifest, table)));
         }
@@ -286,6 +313,55 @@ public final class AnalyticsSession implements AutoCloseable {
         return QueryResult.empty();
       }
       return QueryResult.of(st.getResultSet());
+    } catch (SQLException e) {
+      throw new BadInputException("SQL error: " + firstLine(e.getMessage()));
+    }
+  }
+
+  /**
+   * Runs one user statement as {@link #query(String)} does, on a connection of its own to the same
+   * database (so other readers of this session are not held up), keeping the first {@code maxRows}
+   * rows (and one more, so the caller can tell there were more), and cancelling it after {@code
+   * timeout}: a cancelled statement is a user mistake, said in one line.
+   */
+  public QueryResult query(String sql, int maxRows, java.time.Duration timeout) {
+    ReadStatement.check(connection, sql);
+    try (Connection own = connection.unwrap(org.duckdb.DuckDBConnection.class).duplicate();
+        PreparedStatement st = own.prepareStatement(sql)) {
+      java.util.concurrent.ScheduledExecutorService timer =
+          java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "sql-timeout");
+                t.setDaemon(true);
+                return t;
+              });
+      java.util.concurrent.atomic.AtomicBoolean cancelled =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      timer.schedule(
+          () -> {
+            cancelled.set(true);
+            try {
+              st.cancel();
+            } catch (SQLException e) {
+              // the statement ended meanwhile
+            }
+          },
+          timeout.toMillis(),
+          java.util.concurrent.TimeUnit.MILLISECONDS);
+      try {
+        if (!st.execute()) {
+          return QueryResult.empty();
+        }
+        return QueryResult.of(st.getResultSet(), maxRows + 1);
+      } catch (SQLException e) {
+        if (cancelled.get()) {
+          throw new BadInputException(
+              "the statement was cancelled after " + timeout.toSeconds() + " s");
+        }
+        throw new BadInputException("SQL error: " + firstLine(e.getMessage()));
+      } finally {
+        timer.shutdownNow();
+      }
     } catch (SQLException e) {
       throw new BadInputException("SQL error: " + firstLine(e.getMessage()));
     }

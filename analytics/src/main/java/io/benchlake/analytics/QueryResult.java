@@ -21,13 +21,18 @@ public record QueryResult(List<String> columns, List<List<Object>> rows) {
   }
 
   public static QueryResult of(ResultSet rs) throws SQLException {
+    return of(rs, Integer.MAX_VALUE);
+  }
+
+  /** The first {@code maxRows} rows of {@code rs}, the rest left unread. */
+  public static QueryResult of(ResultSet rs, int maxRows) throws SQLException {
     ResultSetMetaData meta = rs.getMetaData();
     List<String> columns = new ArrayList<>();
     for (int i = 1; i <= meta.getColumnCount(); i++) {
       columns.add(meta.getColumnLabel(i));
     }
     List<List<Object>> rows = new ArrayList<>();
-    while (rs.next()) {
+    while (rows.size() < maxRows && rs.next()) {
       List<Object> row = new ArrayList<>();
       for (int i = 1; i <= columns.size(); i++) {
         Object value = rs.getObject(i);

@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
       ChangesCommand.class,
       AnnotateCommand.class,
       AlertsCommand.class,
+      DashboardCommand.class,
       AliasCommand.class,
       ScheduleCommand.class,
       ExportCommand.class,

@@ -110,7 +110,8 @@ final class DemoJob {
     Path savedHtml = save("demo-" + stamp + ".html", html);
     out.printf(
         Locale.ROOT,
-        "%nReport written to %s and %s; demo took %.0f s.%n",
+        "%nReport written to %s and %s; demo took %.0f s.%n"
+            + "Browse it: bin/benchlake dashboard (then open the URL it prints).%n",
         saved,
         savedHtml,
         (System.nanoTime() - began) / 1e9);

@@ -1,0 +1,174 @@
+package io.benchlake.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.benchlake.testing.Await;
+import io.benchlake.testing.TestDirs;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+
+/**
+ * The dashboard in Debian's chromium through its chromedriver (both given by path, so Selenium
+ * downloads nothing): overview, a run, a comparison of two datasets, a trend whose point opens its
+ * run, an annotation with the token that shows after an ingest and a reload. A screenshot of each
+ * page goes under target/dashboard-screenshots. CI installs both and sets
+ * BENCHLAKE_REQUIRE_CHROMIUM=1: there a missing browser fails; elsewhere the test is skipped.
+ */
+final class DashboardBrowser {
+  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+  private static final Duration WAIT = Duration.ofSeconds(30);
+
+  /** Work the test does between the annotation and the reload: the ingest. */
+  interface Step {
+    void run() throws Exception;
+  }
+
+  private DashboardBrowser() {}
+
+  static void walk(String url, String token, Step ingest) throws Exception {
+    boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
+    if ("1".equals(System.getenv("BENCHLAKE_REQUIRE_CHROMIUM"))) {
+      assertTrue(present, "chromium and chromium-driver must be installed (/usr/bin)");
+    }
+    assumeTrue(present, "chromium or chromedriver is not installed: the browser test is skipped");
+    Path shots = Path.of("target", "dashboard-screenshots");
+    Files.createDirectories(shots);
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments(
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1280,1600",
+        "--user-data-dir=" + TestDirs.fresh("dashboard-chromium"));
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(new File(DRIVER.toString()))
+            .usingAnyFreePort()
+            .build();
+    ChromeDriver driver = new ChromeDriver(service, options);
+    try {
+      driver.get(url);
+      assertTrue(driver.getTitle().startsWith("Overview"), driver.getTitle());
+      shot(driver, shots, "1-overview");
+
+      driver.findElement(By.cssSelector("#latest-runs td a")).click();
+      Await.until(() -> !driver.findElements(By.id("iterations")).isEmpty(), WAIT, "the run page");
+      assertTrue(driver.getCurrentUrl().contains("/runs/"), driver.getCurrentUrl());
+      shot(driver, shots, "2-run");
+
+      driver.get(url + "compare");
+      choose(driver, "test", "OLTP_RW");
+      choose(driver, "baseline", DashboardIT.BASE);
+      choose(driver, "candidates", DashboardIT.CANDIDATE);
+      driver.findElement(By.cssSelector("#compare-form button")).click();
+      Await.until(() -> !driver.findElements(By.id("changes")).isEmpty(), WAIT, "the comparison");
+      assertTrue(
+          driver.findElement(By.id("verdict")).getText().contains("at α=0.05"),
+          driver.findElement(By.id("verdict")).getText());
+      shot(driver, shots, "3-compare");
+
+      driver.get(url + "trend?test=OLTP_RW&threads=4&metric=TPS");
+      Await.until(
+          () -> driver.executeScript("return window.trendChart != null") == Boolean.TRUE,
+          WAIT,
+          "the trend chart");
+      shot(driver, shots, "4-trend");
+      String run = clickFirstPoint(driver);
+      Await.until(
+          () -> driver.getCurrentUrl().endsWith("/runs/" + run), WAIT, "the clicked point's run");
+
+      // include: the annotation is seen, and the statistics the other tests read stay as they are
+      driver.findElement(By.cssSelector("#annotate input[value='include']")).click();
+      driver.findElement(By.name("reason")).sendKeys("seen in the browser test");
+      driver.findElement(By.cssSelector("#annotate button")).click();
+      Await.until(
+          () -> {
+            try {
+              driver.switchTo().alert();
+              return true;
+            } catch (org.openqa.selenium.NoAlertPresentException e) {
+              return false;
+            }
+          },
+          WAIT,
+          "the page to ask for the token");
+      driver.switchTo().alert().sendKeys(token);
+      driver.switchTo().alert().accept();
+      WebElement result = driver.findElement(By.id("annotate-result"));
+      Await.until(() -> !result.getText().isEmpty(), WAIT, "the annotation's answer");
+      assertEquals("202", result.getDomAttribute("data-status"), result.getText());
+      assertEquals("token set", driver.findElement(By.id("token-state")).getText());
+      ingest.run();
+      driver.navigate().refresh();
+      Await.until(
+          () -> !driver.findElements(By.id("iterations")).isEmpty(), WAIT, "the reloaded run page");
+      assertTrue(
+          driver.findElement(By.id("annotations")).getText().contains("seen in the browser test"),
+          driver.findElement(By.id("annotations")).getText());
+      shot(driver, shots, "5-annotated");
+    } finally {
+      driver.quit();
+    }
+  }
+
+  /** Picks the option {@code text} of the select named {@code name}, as a user clicks it. */
+  private static void choose(ChromeDriver driver, String name, String text) {
+    for (WebElement option :
+        driver.findElements(By.cssSelector("select[name='" + name + "'] option"))) {
+      if (option.getText().equals(text)) {
+        option.click();
+        return;
+      }
+    }
+    throw new AssertionError("no option " + text + " in " + name);
+  }
+
+  /** Clicks the trend's first point where uPlot drew it; the run it opens. */
+  @SuppressWarnings("unchecked")
+  private static String clickFirstPoint(ChromeDriver driver) {
+    List<Object> at =
+        (List<Object>)
+            driver.executeScript(
+                "const u = window.trendChart;"
+                    + " const r = u.over.getBoundingClientRect();"
+                    + " return [u.valToPos(0, 'x'), u.valToPos(u.data[1][0], 'y'), r.width, r.height,"
+                    + " JSON.parse(document.getElementById('trend-data').textContent).runs[0]];");
+    double x = ((Number) at.get(0)).doubleValue();
+    double y = ((Number) at.get(1)).doubleValue();
+    double w = ((Number) at.get(2)).doubleValue();
+    double h = ((Number) at.get(3)).doubleValue();
+    WebElement over = driver.findElement(By.cssSelector("#trend-chart .u-over"));
+    new Actions(driver)
+        .moveToElement(over, (int) Math.round(x - w / 2), (int) Math.round(y - h / 2))
+        .click()
+        .perform();
+    return (String) at.get(4);
+  }
+
+  private static void shot(ChromeDriver driver, Path dir, String name) throws Exception {
+    Files.copy(
+        driver.getScreenshotAs(OutputType.FILE).toPath(),
+        dir.resolve(name + ".png"),
+        StandardCopyOption.REPLACE_EXISTING);
+  }
+}
