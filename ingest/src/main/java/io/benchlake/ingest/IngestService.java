@@ -115,7 +115,9 @@ public final class IngestService {
       }
       before = warehouse.currentSeq().orElse(0L);
       r = ingestAndCompact(bootstrap, warehouse, Map.of());
-    } catch (org.apache.kafka.common.KafkaException e) {
+    } catch (org.apache.kafka.common.KafkaException | io.benchlake.bus.BusException e) {
+      // the log's checks ask the broker first: a broker that stopped on a fault, or went away,
+      // is said as such whichever question met it
       throw BrokerWatch.goneOr(bootstrap, e);
     }
     if (listener != null && !r.nothingNew()) {
