@@ -132,7 +132,7 @@ final class PlausibleValues {
     }
   }
 
-  private record Named(String name, double value) {}
+  private record Named(String name, Double value) {}
 
   /** An iteration value by its unit: a rate, a latency (a sum of them is not one), a duration. */
   private void value(IterationValue v) {
