@@ -144,6 +144,33 @@ class HammerdbTranscriptTest {
   }
 
   @Test
+  void aLadderKeepsItsEventIdsWhenAnotherLadderOfItsFileChanges() {
+    String first =
+        result(8, 1000, "67FD3345479A03E263133333") + result(16, 2000, "67FD3700479A03E263133333");
+    String second =
+        result(8, 1100, "67FD3A00479A03E263133333") + result(16, 2100, "67FD3D00479A03E263133333");
+    List<ImportBatch> before = importFiles(FACTS, List.of(text("ladder.log", first + second)));
+    List<ImportBatch> after =
+        importFiles(
+            FACTS,
+            List.of(
+                text(
+                    "ladder.log",
+                    "Vuser 1:a line more before both ladders\n"
+                        + first
+                        + second.replace("2100 NOPM", "2150 NOPM"))));
+    assertEquals(2, before.size());
+    assertEquals(2, after.size());
+    assertEquals(
+        before.get(0).events(),
+        after.get(0).events(),
+        "the unchanged ladder reads the same events, ids and all, whatever else the file holds");
+    List<String> ids = before.get(1).events().stream().map(e -> e.eventId()).toList();
+    assertEquals(ids, after.get(1).events().stream().map(e -> e.eventId()).toList());
+    assertTrue(!before.get(1).events().equals(after.get(1).events()));
+  }
+
+  @Test
   void aRungWithoutAResultIsAFailedIterationAndOnlyALastOneFailsTheRun() {
     String aborted =
         "4 Virtual Users Created with Monitor VU\n"
