@@ -30,7 +30,8 @@ import java.util.function.Function;
  * regressions, ...). It writes nothing: user statements run only when DuckDB parses them as one
  * read statement ({@link ReadStatement}), file access is limited to reading the warehouse, and
  * DuckDB spills under the home, never into the working directory. Files whose size differs from
- * their commit are refused before any query.
+ * their commit, or whose content does when a session first reads them, are refused before any query
+ * ({@link io.benchlake.warehouse.FirstReadChecks}).
  */
 public final class AnalyticsSession implements AutoCloseable {
   /** The query of {@link #requireRuns()}. */
@@ -157,7 +158,9 @@ public final class AnalyticsSession implements AutoCloseable {
     ViewDefinitions.Selection views;
     try {
       commit = warehouse.commit();
-      manifest = warehouse.checked(commit.manifest());
+      manifest =
+          warehouse.checked(
+              commit.manifest(), warehouse.firstReadChecks(BenchlakeHome.fromEnvironment().root()));
       t = lap("manifest read and checked", t);
       definitions = ViewDefinitions.load();
       views = selecting.apply(definitions);
