@@ -212,7 +212,8 @@ class ImportIdentityIT {
     assertEquals(
         "\"failed 1,2,4\"\n\"completed 1,2,4\"",
         sql(
-            "select status || ' ' || thread_ladder from runs where dataset = 'AB' order by started_at"));
+            "select status || ' ' || thread_ladder from runs where dataset = 'AB' order by"
+                + " started_at"));
   }
 
   @Test
@@ -293,6 +294,37 @@ class ImportIdentityIT {
             "select string_agg(cast(value as bigint), ' ' order by runs.started_at, threads)"
                 + " from iterations join runs using (run_id)"
                 + " where dataset = 'TWO' and metric = 'NOPM'"));
+  }
+
+  @Test
+  void aLadderWrittenAFilePerRungUnderALayoutIsOneRunOnItsTestbed() throws Exception {
+    int[] vus = {4, 8, 16};
+    long[] figures = nopm(9000, 17000, 30000);
+    for (int i = 0; i < vus.length; i++) {
+      write(
+          "per-rung/lab-1/PR 12.3/vu" + vus[i] + ".log",
+          WrittenOutputs.hammerdbLadder(
+              MAY_2025 + 20 * 86400 + i * 900, new int[] {vus[i]}, nopm(figures[i])));
+    }
+    String[] asLayout = {
+      "import",
+      "hammerdb",
+      home.resolve("outputs/per-rung").toString(),
+      "--layout",
+      "{testbed}/{dataset}/*.log"
+    };
+    CliRunner.Run first = CliRunner.run(asLayout);
+    ok(first);
+    assertTrue(first.out().contains("3 rungs (4 to 16 VUs)"), first.out());
+    CliRunner.Run again = CliRunner.run(asLayout);
+    ok(again);
+    assertTrue(again.out().contains("nothing new: 0 events published"), again.out());
+    ok(CliRunner.run("ingest"));
+    assertEquals(
+        "\"lab-1 4,8,16 completed\"",
+        sql(
+            "select testbed || ' ' || thread_ladder || ' ' || status from runs"
+                + " where dataset = 'PR 12.3'"));
   }
 
   @Test
@@ -407,7 +439,8 @@ class ImportIdentityIT {
     String onConfig = seriesOn.substring("ab-bed · cnf ".length());
     String biggerConfig =
         sql(
-            "select distinct left(config_fingerprint, 8) from run_series where run_id = 'ab-day-48'");
+            "select distinct left(config_fingerprint, 8) from run_series where run_id ="
+                + " 'ab-day-48'");
 
     JsonNode trend =
         json("trend", "--test", "AB_RW", "--threads", "8", "--metric", "TPS", "--format", "json");

@@ -206,7 +206,7 @@ class HammerdbTranscriptTest {
     assertEquals(RunFinished.Status.failed, one(last, RunFinished.class).status());
   }
 
-  private static String result(int vus, int nopm, String jobid) {
+  static String result(int vus, int nopm, String jobid) {
     return "Vuser 1:DBVersion:11.4.5\nVuser 1:Beginning rampup time of 1 minutes\n"
         + "Vuser 1:Timing test period of 2 in minutes\n"
         + "Vuser 1:"
@@ -256,7 +256,8 @@ class HammerdbTranscriptTest {
   @Test
   void aResultWithoutAnyVuCountIsRefusedSayingWhatIsMissing() {
     String text =
-        "Vuser 1:DBVersion:10.11.9\nVuser 1:TEST RESULT : System achieved 900 NOPM from 2000 MariaDB TPM\n"
+        "Vuser 1:DBVersion:10.11.9\n"
+            + "Vuser 1:TEST RESULT : System achieved 900 NOPM from 2000 MariaDB TPM\n"
             + "Benchmark Run jobid=67FD3345479A03E263133333\n";
     BadInputException e =
         assertThrows(
