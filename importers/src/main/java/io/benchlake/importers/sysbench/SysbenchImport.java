@@ -188,10 +188,7 @@ final class SysbenchImport {
       return new LogAttempt(
           task,
           SysbenchLogs.read(
-              source,
-              task.threads() == null
-                  ? null
-                  : ThreadsGiven.layout(task.threads())),
+              source, task.threads() == null ? null : ThreadsGiven.layout(task.threads())),
           Files.size(task.file()),
           null);
     } catch (BadInputException e) {

@@ -1,13 +1,14 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
-import static io.benchlake.importers.SysbenchGenerationFixtures.events;
-import static io.benchlake.importers.SysbenchGenerationFixtures.property;
-import static io.benchlake.importers.SysbenchGenerationFixtures.read;
-import static io.benchlake.importers.SysbenchGenerationFixtures.samples;
-import static io.benchlake.importers.SysbenchGenerationFixtures.started;
-import static io.benchlake.importers.SysbenchGenerationFixtures.values;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.events;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.property;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.read;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.samples;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.started;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.values;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.benchlake.importers.ImportBatch;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
 import io.benchlake.home.BadInputException;
 

@@ -1,18 +1,19 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
-import static io.benchlake.importers.SysbenchGenerationFixtures.events;
-import static io.benchlake.importers.SysbenchGenerationFixtures.finished;
-import static io.benchlake.importers.SysbenchGenerationFixtures.property;
-import static io.benchlake.importers.SysbenchGenerationFixtures.read;
-import static io.benchlake.importers.SysbenchGenerationFixtures.text;
-import static io.benchlake.importers.SysbenchGenerationFixtures.values;
-import static io.benchlake.importers.SysbenchGenerationFixtures.variant;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.events;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.finished;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.property;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.read;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.text;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.values;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.importers.ImportBatch;
 import io.benchlake.schemas.IterationFinished;
 import java.util.List;
 import java.util.Map;
@@ -74,8 +75,7 @@ class Sysbench04LogTest {
   @Test
   void anExcerptWithoutItsBannerIsStillToldByItsTestExecutionSummary() throws Exception {
     String excerpt = text(LOG).substring(text(LOG).indexOf("OLTP test statistics:"));
-    SysbenchLog log =
-        SysbenchLogs.read(variant("blog.txt", excerpt), ThreadsGiven.option(8));
+    SysbenchLog log = SysbenchLogs.read(variant("blog.txt", excerpt), ThreadsGiven.option(8));
     assertEquals(Optional.of(SysbenchGeneration.V0_4), log.generation());
     assertEquals(Optional.empty(), log.version());
     assertEquals(8, log.threads());

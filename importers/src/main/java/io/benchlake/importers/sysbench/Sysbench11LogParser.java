@@ -1,5 +1,7 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
+import io.benchlake.importers.PlausibleValues;
+import io.benchlake.importers.SourceFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
 import java.util.Optional;
 import java.util.regex.Matcher;

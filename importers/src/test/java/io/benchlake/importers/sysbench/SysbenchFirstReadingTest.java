@@ -1,8 +1,10 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.importers.ImportBatch;
+import io.benchlake.importers.SourceFile;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.testing.Fixtures;

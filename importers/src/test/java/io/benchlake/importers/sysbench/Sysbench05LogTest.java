@@ -1,12 +1,12 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
-import static io.benchlake.importers.SysbenchGenerationFixtures.events;
-import static io.benchlake.importers.SysbenchGenerationFixtures.property;
-import static io.benchlake.importers.SysbenchGenerationFixtures.read;
-import static io.benchlake.importers.SysbenchGenerationFixtures.samples;
-import static io.benchlake.importers.SysbenchGenerationFixtures.text;
-import static io.benchlake.importers.SysbenchGenerationFixtures.values;
-import static io.benchlake.importers.SysbenchGenerationFixtures.variant;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.events;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.property;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.read;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.samples;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.text;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.values;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.importers.ImportBatch;
 import io.benchlake.schemas.Sample;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +100,8 @@ class Sysbench05LogTest {
                     + " reads: X, writes: X, response time: Xms (P%)'"),
         e.getMessage());
     assertTrue(
-        e.getMessage().contains("found '[  10s] threads: 64, tps: 2407.52, reads: 33705.24  writes"),
+        e.getMessage()
+            .contains("found '[  10s] threads: 64, tps: 2407.52, reads: 33705.24  writes"),
         e.getMessage());
   }
 
@@ -119,8 +121,7 @@ class Sysbench05LogTest {
         assertThrows(
             BadInputException.class,
             () ->
-                SysbenchLogs.read(
-                    SysbenchGenerationFixtures.file(EARLY), ThreadsGiven.option(32)));
+                SysbenchLogs.read(SysbenchGenerationFixtures.file(EARLY), ThreadsGiven.option(32)));
     assertEquals(
         SysbenchGenerationFixtures.file(EARLY).name()
             + ":4: sysbench 0.5 header: the log says 'Number of threads: 64' but --threads gives 32",

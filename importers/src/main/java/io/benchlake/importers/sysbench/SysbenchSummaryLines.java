@@ -1,6 +1,8 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.importers.PlausibleValues;
+import io.benchlake.importers.SourceFile;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

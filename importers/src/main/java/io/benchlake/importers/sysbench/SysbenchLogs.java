@@ -1,6 +1,7 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.importers.SourceFile;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -107,17 +108,16 @@ public final class SysbenchLogs {
     } catch (BadInputException e) {
       throw shape.recognised() ? named(f, e, shape.generation()) : e;
     }
-    if (threadsGiven == null || threadsGiven.count() == log.threads()) {
-      return log;
+    if (threadsGiven == null
+        || threadsGiven.count() == log.threads()
+        || threadsGiven.fromLayout()) {
+      return log; // a layout's {threads} is checked against the header by LogMapping, as always
     }
     List<String> lines = f.lines();
     for (int i = 0; i < lines.size(); i++) {
       if (THREADS.matcher(lines.get(i).strip()).matches()) {
         throw f.error(i, threadsGiven.contradicts(shape.generation().label(), log.threads()));
       }
-    }
-    if (threadsGiven.fromLayout()) {
-      return log; // as this reading always took it: the intervals' count (LogMapping checks headers)
     }
     // no header: the live thread counts of the intervals are at most the configured one
     return new SysbenchLog(

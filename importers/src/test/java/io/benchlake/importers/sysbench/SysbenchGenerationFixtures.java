@@ -1,5 +1,7 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
+import io.benchlake.importers.ImportBatch;
+import io.benchlake.importers.SourceFile;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.RunStarted;

@@ -1,17 +1,18 @@
-package io.benchlake.importers;
+package io.benchlake.importers.sysbench;
 
-import static io.benchlake.importers.SysbenchGenerationFixtures.events;
-import static io.benchlake.importers.SysbenchGenerationFixtures.file;
-import static io.benchlake.importers.SysbenchGenerationFixtures.finished;
-import static io.benchlake.importers.SysbenchGenerationFixtures.read;
-import static io.benchlake.importers.SysbenchGenerationFixtures.text;
-import static io.benchlake.importers.SysbenchGenerationFixtures.values;
-import static io.benchlake.importers.SysbenchGenerationFixtures.variant;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.events;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.file;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.finished;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.read;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.text;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.values;
+import static io.benchlake.importers.sysbench.SysbenchGenerationFixtures.variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.importers.ImportBatch;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
