@@ -35,6 +35,9 @@ final class HammerdbImport {
             .flatMap(p -> Files.isDirectory(p) ? ImportFiles.walk(p).stream() : Stream.of(p))
             .toList();
     ImportFiles.Read<HammerdbFile> read = ImportFiles.each(request, paths, HammerdbParser::read);
+    request
+        .vus()
+        .ifPresent(n -> read.values().forEach(f -> f.results.forEach(r -> r.giveVirtualUsers(n))));
     if (read.values().isEmpty()) {
       return new ParseOutcome(List.of(), read.failures(), read.bytes());
     }

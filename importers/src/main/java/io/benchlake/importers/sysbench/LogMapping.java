@@ -70,6 +70,40 @@ final class LogMapping {
     return Optional.empty();
   }
 
+  /**
+   * Why {@code log} contradicts the thread count the user gave ({@code --threads}), if it does: its
+   * path's {@code {threads}}, its {@code Number of threads:} or its interval lines say another.
+   */
+  static Optional<BadInputException> contradiction(
+      Path file, Optional<Integer> given, Integer layoutThreads, SysbenchLog log) {
+    if (given.isEmpty()) {
+      return Optional.empty();
+    }
+    int n = given.get();
+    if (layoutThreads != null && layoutThreads != n) {
+      return Optional.of(
+          new BadInputException(
+              file + ": its path gives {threads} " + layoutThreads + " but --threads " + n));
+    }
+    List<String> lines = log.file().lines();
+    for (int i = 0; i < lines.size(); i++) {
+      Matcher m = THREADS_HEADER.matcher(lines.get(i));
+      if (m.matches() && Integer.parseInt(m.group(1)) != n) {
+        return Optional.of(
+            log.file().error(i, "the log says '" + lines.get(i) + "' but --threads " + n));
+      }
+    }
+    return log.intervals().stream()
+        .filter(in -> in.threads() != n)
+        .findFirst()
+        .map(
+            in ->
+                log.file()
+                    .error(
+                        in.line() - 1,
+                        "the interval line says " + in.threads() + " threads but --threads " + n));
+  }
+
   /** A layout's {@code {threads}} field as a number. */
   static Integer threads(Path file, String text) {
     try {
