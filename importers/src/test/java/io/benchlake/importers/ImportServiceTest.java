@@ -174,7 +174,10 @@ class ImportServiceTest {
     ImportRequest r = withThreads(request(List.of(log()), Optional.empty(), Optional.of("A")), 8);
     BadInputException e =
         assertThrows(BadInputException.class, () -> new ImportService().parse(r, quiet));
-    assertEquals(log() + ":4: the log says 'Number of threads: 4' but --threads 8", e.getMessage());
+    assertEquals(
+        log()
+            + ":4: sysbench 1.0 header: the log says 'Number of threads: 4' but --threads gives 8",
+        e.getMessage());
   }
 
   @Test
@@ -196,5 +199,21 @@ class ImportServiceTest {
     assertEquals(
         dir.resolve("A/OLTP_RW/4.log") + ": its path gives {threads} 4 but --threads 8",
         e.getMessage());
+  }
+
+  @Test
+  void aSummaryExcerptTakesTheThreadCountGivenOnTheRequest() throws Exception {
+    String text = Files.readString(log());
+    Path excerpt = dir.resolve("excerpt.txt");
+    Files.writeString(excerpt, text.substring(text.indexOf("SQL statistics:")));
+    ImportRequest r =
+        withThreads(request(List.of(excerpt), Optional.empty(), Optional.of("A")), 16);
+    ImportService.Parsed parsed = new ImportService().parse(r, quiet);
+    assertEquals(
+        List.of(16),
+        parsed.batches().get(0).events().stream()
+            .filter(e -> e instanceof IterationFinished)
+            .map(e -> ((IterationFinished) e).threads())
+            .toList());
   }
 }

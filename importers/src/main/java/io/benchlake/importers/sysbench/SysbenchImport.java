@@ -48,7 +48,7 @@ final class SysbenchImport {
     try (Progress p = new Progress(progressOut, tasks.size())) {
       attempts =
           tasks.parallelStream()
-              .map(SysbenchImport::attempt)
+              .map(t -> attempt(t, request.threads()))
               .map(a -> p.done(a, a.bytes()))
               .toList();
     }
@@ -199,10 +199,15 @@ final class SysbenchImport {
             + ")");
   }
 
-  private static LogAttempt attempt(LogTask task) {
+  /** Reads the log of {@code task}, with the thread count its path or --threads gives. */
+  private static LogAttempt attempt(LogTask task, Optional<Integer> threadsOption) {
+    ThreadsGiven given =
+        task.threads() != null
+            ? ThreadsGiven.layout(task.threads())
+            : threadsOption.map(ThreadsGiven::option).orElse(null);
     try {
       SourceFile source = SourceFile.read(task.file());
-      return new LogAttempt(task, SysbenchLogParser.parse(source), Files.size(task.file()), null);
+      return new LogAttempt(task, SysbenchLogs.read(source, given), Files.size(task.file()), null);
     } catch (BadInputException e) {
       return new LogAttempt(task, null, 0, e);
     } catch (IOException e) {
