@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
  * oltp_point_select_128threads.log}: {@code {threads}} and {@code {iteration}} are digits, {@code
  * {date}} a date (yyyy-mm-dd, optionally a time after it), the others text within one directory. A
  * path that still splits two ways is refused naming both, never read one way by chance.
+ * A {@code *} matches any part of one name ({@code {testbed}/{dataset}/*.log}).
  */
 public final class PathLayout {
   /**
@@ -59,17 +60,32 @@ public final class PathLayout {
                 + ")");
       }
       found.add(name);
-      String literal = Pattern.quote(layout.substring(last, m.start()));
+      String between = literal(layout.substring(last, m.start()));
       String group = "(?<" + name + ">" + FIELDS.get(name) + ")";
-      lazy.append(literal).append(String.format(group, "?"));
-      greedy.append(literal).append(String.format(group, ""));
+      lazy.append(between).append(String.format(group, "?"));
+      greedy.append(between).append(String.format(group, ""));
       last = m.end();
     }
-    lazy.append(Pattern.quote(layout.substring(last)));
-    greedy.append(Pattern.quote(layout.substring(last)));
+    lazy.append(literal(layout.substring(last)));
+    greedy.append(literal(layout.substring(last)));
     this.shortest = Pattern.compile(lazy.toString());
     this.longest = Pattern.compile(greedy.toString());
     this.names = List.copyOf(found);
+  }
+
+  /** Text of the layout between fields: matched as written, but a {@code *} for any name part. */
+  private static String literal(String text) {
+    StringBuilder out = new StringBuilder();
+    String[] parts = text.split("\\*", -1);
+    for (int i = 0; i < parts.length; i++) {
+      if (i > 0) {
+        out.append("[^/]*");
+      }
+      if (!parts[i].isEmpty()) {
+        out.append(Pattern.quote(parts[i]));
+      }
+    }
+    return out.toString();
   }
 
   /** The layout as given. */
