@@ -90,6 +90,9 @@ final class HammerdbImport {
     ImportFiles.Read<HammerdbFile> read =
         ImportFiles.each(
             request, cellOf.keySet().stream().map(Path::of).toList(), HammerdbParser::read);
+    request
+        .vus()
+        .ifPresent(n -> read.values().forEach(f -> f.results.forEach(r -> r.giveVirtualUsers(n))));
     if (read.values().isEmpty()) {
       return new ParseOutcome(List.of(), read.failures(), read.bytes());
     }

@@ -70,7 +70,7 @@ public final class HammerdbImporter {
                 + ": no virtual user count for this "
                 + (r.finished() ? "TEST RESULT" : "run")
                 + ": no 'Active Virtual Users configured', no 'Virtual Users Created with Monitor"
-                + " VU' and no worker VU output before it");
+                + " VU' and no worker VU output before it: give --vus N (active VUs, as vuset vu)");
       }
     }
     RunContext runContext = RunContext.imported(dataset, facts.test(), startedAt, facts.host());
