@@ -132,29 +132,6 @@ class AlertsIT {
         before, CliRunner.run("alerts", "list", "--state", "all", "--format", "csv").out());
 
     scheduledAlertsReachAWebhookAndAFailingOneGetsThemAgain(home);
-
-    // an alias that merges the test into another name supersedes its active alerts
-    ok(CliRunner.run("alias", "test", "OLTP_RW", "OLTP_RW_RENAMED"));
-    CliRunner.Run merged = CliRunner.run("ingest");
-    ok(merged);
-    assertTrue(merged.out().contains("superseded by an alias"), merged.out());
-    List<String> superseded = new ArrayList<>();
-    for (JsonNode a : list("--state", "all")) {
-      String status = a.get("status").asText();
-      assertTrue(status.equals("superseded") || status.equals("vanished"), a.toString());
-      if (status.equals("superseded")) {
-        superseded.add(a.get("alert_id").asText());
-      }
-    }
-    assertTrue(superseded.size() >= 3, superseded.toString());
-    CliRunner.Run shown = CliRunner.run("alerts", "show", superseded.get(0), "--format", "json");
-    assertTrue(
-        JSON.readTree(shown.out())
-            .get("alert")
-            .get("why")
-            .asText()
-            .endsWith("into OLTP_RW_RENAMED TPS @8 on bed1"),
-        shown.out());
   }
 
   /**

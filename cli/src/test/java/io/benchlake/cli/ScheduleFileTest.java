@@ -75,7 +75,8 @@ class ScheduleFileTest {
     BadInputException typo =
         assertThrows(BadInputException.class, () -> parse(SCHEDULE.replace("output:", "ouptut:")));
     assertEquals(
-        "s.yaml:1: unknown key 'ouptut' (known: jobs, output, time-zone)", typo.getMessage());
+        "s.yaml:1: unknown key 'ouptut' (known: jobs, notify, output, time-zone)",
+        typo.getMessage());
     BadInputException out =
         assertThrows(
             BadInputException.class,
