@@ -22,8 +22,10 @@ import java.util.Random;
 
 /**
  * A benchmark history written as event lines for `benchlake import events`: runs of one test at 8
- * threads on one testbed, one a day, 3 iterations each at a level with 0.3% noise, with report
- * intervals (1% noise, a stall where asked) when asked.
+ * threads on one testbed, one a day, 3 iterations each at a level with 0.3% noise. The test,
+ * testbed, dataset, config, tool and run ids may be changed between runs (A/B datasets measured in
+ * turns, a config replaced, a tool changed); report intervals (1% noise, a stall where asked) are
+ * written when asked.
  */
 final class InjectedHistory {
   static final String TEST = "OLTP_RW";
@@ -36,6 +38,12 @@ final class InjectedHistory {
   private String version = "11.4.5";
   private int intervals; // report intervals per iteration written as samples (0: none)
   private int stalledIteration; // the iteration of the next run whose middle interval stalls
+  private String test = TEST;
+  private String testbed = TESTBED;
+  private String dataset;
+  private String config = "[mysqld]\ninnodb_buffer_pool_size=1G\n";
+  private String source = "injected";
+  private String ids = "run-day-";
 
   InjectedHistory(long seed, int firstDay) {
     this.noise = new Random(seed);
@@ -61,6 +69,51 @@ final class InjectedHistory {
     return this;
   }
 
+  InjectedHistory test(String name) {
+    test = name;
+    return this;
+  }
+
+  InjectedHistory on(String name) {
+    testbed = name;
+    return this;
+  }
+
+  /** The dataset of the next runs (default: "MariaDB " and the version). */
+  InjectedHistory dataset(String label) {
+    dataset = label;
+    return this;
+  }
+
+  /** The cnf of the next runs (null: a run without one, whose config is unknown). */
+  InjectedHistory config(String cnf) {
+    config = cnf;
+    return this;
+  }
+
+  /** The tool (run_started's source) of the next runs. */
+  InjectedHistory tool(String name) {
+    source = name;
+    return this;
+  }
+
+  /** Run ids are {@code prefix} and the day (default "run-day-"). */
+  InjectedHistory ids(String prefix) {
+    ids = prefix;
+    return this;
+  }
+
+  /** The next run starts {@code days} days later than it would have. */
+  InjectedHistory skip(int days) {
+    day += days;
+    return this;
+  }
+
+  /** The run id of the run on {@code day}, with this history's prefix. */
+  String idOf(int day) {
+    return ids + day;
+  }
+
   InjectedHistory runs(int runs, double tps) {
     for (int i = 0; i < runs; i++) {
       run(tps);
@@ -75,25 +128,25 @@ final class InjectedHistory {
 
   private void run(double tps) {
     Instant started = DAY0.plus(Duration.ofDays(day));
-    RunContext run = RunContext.imported(runId(day), started);
+    RunContext run = RunContext.imported(idOf(day), started);
     day++;
     events.add(
         run.event("start")
             .runStarted(
-                "MariaDB " + version,
+                dataset == null ? "MariaDB " + version : dataset,
                 "sysbench",
-                TEST,
+                test,
                 null,
-                "injected",
+                source,
                 new RunParameters(
                     "oltp_read_write", 4, 10_000L, null, 60.0, "s", 3, List.of(8), 0.0, 1.0, null),
                 List.of(),
-                TESTBED));
+                testbed));
     events.add(
         run.event("env")
             .environment(
                 new HostFacts(
-                    TESTBED, "cpu", 2, 2, 1, 8L << 30, "Linux", "12", "6.1", "vda", "host"),
+                    testbed, "cpu", 2, 2, 1, 8L << 30, "Linux", "12", "6.1", "vda", "host"),
                 new DatabaseFacts(
                     "mariadb",
                     version + "-MariaDB",
@@ -102,7 +155,7 @@ final class InjectedHistory {
                     "embedded",
                     null,
                     null,
-                    "[mysqld]\ninnodb_buffer_pool_size=1G\n",
+                    config,
                     Map.of("version", version))));
     for (int k = 1; k <= 3; k++) {
       double v = tps * (1 + 0.003 * noise.nextGaussian());

@@ -9,7 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A --layout such as {@code {dataset}/{test}/{threads}/{iteration}.log}: fields read from a path.
+ * A --layout such as {@code {dataset}/{test}/{threads}/{iteration}.log}: fields read from a path; a
+ * {@code *} matches any part of one name ({@code {testbed}/{dataset}/*.log}).
  */
 public final class PathLayout {
   private static final List<String> FIELDS =
@@ -34,13 +35,28 @@ public final class PathLayout {
                 + ")");
       }
       found.add(name);
-      regex.append(Pattern.quote(layout.substring(last, m.start())));
+      regex.append(literal(layout.substring(last, m.start())));
       regex.append("(?<").append(name).append(">[^/]+?)");
       last = m.end();
     }
-    regex.append(Pattern.quote(layout.substring(last)));
+    regex.append(literal(layout.substring(last)));
     this.pattern = Pattern.compile(regex.toString());
     this.names = List.copyOf(found);
+  }
+
+  /** Text of the layout between fields: matched as written, but a {@code *} for any name part. */
+  private static String literal(String text) {
+    StringBuilder out = new StringBuilder();
+    String[] parts = text.split("\\*", -1);
+    for (int i = 0; i < parts.length; i++) {
+      if (i > 0) {
+        out.append("[^/]*");
+      }
+      if (!parts[i].isEmpty()) {
+        out.append(Pattern.quote(parts[i]));
+      }
+    }
+    return out.toString();
   }
 
   /** The fields of a path relative to the import root, if it matches the layout. */

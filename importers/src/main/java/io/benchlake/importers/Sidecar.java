@@ -26,6 +26,11 @@ public record Sidecar(
     return log.getFileName() + ".meta.json";
   }
 
+  /** Whether {@code file} is a sidecar (of a file beside it), not an output to import. */
+  public static boolean is(Path file) {
+    return file.getFileName().toString().endsWith(".meta.json");
+  }
+
   public static Sidecar of(Path log) {
     Path file = log.resolveSibling(name(log));
     if (!Files.isRegularFile(file)) {
