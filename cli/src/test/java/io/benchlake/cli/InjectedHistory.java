@@ -9,6 +9,7 @@ import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
+import io.benchlake.schemas.Sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,8 @@ import java.util.Random;
  * A benchmark history written as event lines for `benchlake import events`: runs of one test at 8
  * threads on one testbed, one a day, 3 iterations each at a level with 0.3% noise. The test,
  * testbed, dataset, config, tool and run ids may be changed between runs (A/B datasets measured in
- * turns, a config replaced, a tool changed).
+ * turns, a config replaced, a tool changed); report intervals (1% noise, a stall where asked) are
+ * written when asked.
  */
 final class InjectedHistory {
   static final String TEST = "OLTP_RW";
@@ -34,6 +36,8 @@ final class InjectedHistory {
   private final Random noise;
   private int day;
   private String version = "11.4.5";
+  private int intervals; // report intervals per iteration written as samples (0: none)
+  private int stalledIteration; // the iteration of the next run whose middle interval stalls
   private String test = TEST;
   private String testbed = TESTBED;
   private String dataset;
@@ -48,6 +52,20 @@ final class InjectedHistory {
 
   InjectedHistory version(String v) {
     version = v;
+    return this;
+  }
+
+  /** The runs after this write {@code n} one-second report intervals per iteration. */
+  InjectedHistory intervals(int n) {
+    intervals = n;
+    return this;
+  }
+
+  /**
+   * The next run's {@code iteration} has a stall (an interval at 2% of its level) in its middle.
+   */
+  InjectedHistory stallIn(int iteration) {
+    stalledIteration = iteration;
     return this;
   }
 
@@ -141,6 +159,16 @@ final class InjectedHistory {
                     Map.of("version", version))));
     for (int k = 1; k <= 3; k++) {
       double v = tps * (1 + 0.003 * noise.nextGaussian());
+      for (int i = 1; i <= intervals; i++) {
+        boolean stall = k == stalledIteration && i == intervals / 2;
+        double rate = stall ? tps * 0.02 : tps * (1 + 0.01 * noise.nextGaussian());
+        events.add(
+            run.event("sample", k + "/" + i)
+                .sample(8, k, Sample.Phase.measured, i, 1.0)
+                .tps(rate)
+                .qps(rate * 20)
+                .build());
+      }
       events.add(
           run.event("iteration", "" + k)
               .iterationFinished(
@@ -154,6 +182,7 @@ final class InjectedHistory {
                   null));
     }
     events.add(run.event("end").runFinished(RunFinished.Status.completed, null, List.of()));
+    stalledIteration = 0;
   }
 
   /** The events written as JSON lines to {@code file}; the builder starts empty again. */
