@@ -1,5 +1,5 @@
 import io.benchlake.importers.SourceFile;
-import io.benchlake.importers.SysbenchLogParser;
+import io.benchlake.importers.sysbench.SysbenchLogParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

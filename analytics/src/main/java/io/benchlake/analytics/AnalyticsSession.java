@@ -30,7 +30,8 @@ import java.util.function.Function;
  * regressions, ...). It writes nothing: user statements run only when DuckDB parses them as one
  * read statement ({@link ReadStatement}), file access is limited to reading the warehouse, and
  * DuckDB spills under the home, never into the working directory. Files whose size differs from
- * their commit are refused before any query.
+ * their commit, or whose content does when a session first reads them, are refused before any query
+ * ({@link io.benchlake.warehouse.FirstReadChecks}).
  */
 public final class AnalyticsSession implements AutoCloseable {
   /** The query of {@link #requireRuns()}. */
@@ -114,6 +115,25 @@ public final class AnalyticsSession implements AutoCloseable {
         Optional.empty());
   }
 
+  /**
+   * The session for a user's statements (`benchlake sql STATEMENT` or `--file`): the views they
+   * reach, or every view when they reach none (`SHOW TABLES`, the catalog's functions, a misspelt
+   * name, which DuckDB's error then matches against all the views). Creating the 39 views binds
+   * each down to the Parquet footers, about 1.5 s; `select count(*) from runs` needs a few of them.
+   */
+  public static AnalyticsSession openForStatements(
+      Warehouse warehouse, Collection<String> statements) {
+    return open(
+        warehouse,
+        defaultSpill(),
+        d -> {
+          ViewDefinitions.Selection reached = d.reachedBy(statements);
+          return reached.tables().isEmpty() && reached.definitions().isEmpty() ? d.all() : reached;
+        },
+        Set.of(),
+        Optional.empty());
+  }
+
   /** Creates the views {@code queries} reach that this session does not have yet. */
   public void prepareFor(Collection<String> queries) {
     List<ViewDefinitions.Definition> missing =
@@ -157,7 +177,9 @@ public final class AnalyticsSession implements AutoCloseable {
     ViewDefinitions.Selection views;
     try {
       commit = warehouse.commit();
-      manifest = warehouse.checked(commit.manifest());
+      manifest =
+          warehouse.checked(
+              commit.manifest(), warehouse.firstReadChecks(BenchlakeHome.fromEnvironment().root()));
       t = lap("manifest read and checked", t);
       definitions = ViewDefinitions.load();
       views = selecting.apply(definitions);

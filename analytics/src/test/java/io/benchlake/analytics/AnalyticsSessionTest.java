@@ -74,6 +74,27 @@ class AnalyticsSessionTest {
   }
 
   @Test
+  void aUsersStatementGetsTheViewsItReachesAndOneThatNamesNoneGetsThemAll() {
+    Warehouse empty = new Warehouse(dir.resolve("statements"));
+    String views = "SELECT count(*) FROM duckdb_views() WHERE view_name = ";
+    try (AnalyticsSession session =
+        AnalyticsSession.openForStatements(empty, java.util.List.of("SELECT count(*) FROM runs"))) {
+      assertEquals(0L, count(session, "SELECT count(*) FROM runs"));
+      assertEquals(1L, count(session, views + "'runs'"));
+      assertEquals(0L, count(session, views + "'comparison'"), "not reached by runs");
+    }
+    try (AnalyticsSession session =
+        AnalyticsSession.openForStatements(empty, java.util.List.of("SHOW TABLES"))) {
+      assertEquals(1L, count(session, views + "'comparison'"));
+      assertEquals(1L, count(session, views + "'runs'"));
+    }
+  }
+
+  private static long count(AnalyticsSession session, String sql) {
+    return ((Number) session.query(sql).rows().get(0).get(0)).longValue();
+  }
+
+  @Test
   void filesWrittenBeforeAColumnExistedStillRead() throws Exception {
     Path root = dir.resolve("old");
     Path staged = new Warehouse(root).staging(1).resolve("runs/month=2026-03");

@@ -12,6 +12,7 @@ import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.Alias;
 import io.benchlake.warehouse.Warehouse;
 import java.time.Instant;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,9 +80,10 @@ final class AliasCommand implements Runnable {
           String format) {
     OutputFormat f = OutputFormat.parse(format);
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
-      System.out.print(
-          ResultFormatter.render(session.query(QueryFiles.read("aliases_list.sql")), f));
+    String query = QueryFiles.read("aliases_list.sql");
+    try (AnalyticsSession session =
+        AnalyticsSession.openFor(new Warehouse(home.warehouse()), List.of(query))) {
+      System.out.print(ResultFormatter.render(session.query(query), f));
     }
     return 0;
   }

@@ -42,9 +42,9 @@ final class AliasCycle {
 
   private static List<AliasChains.Link> ingested(Warehouse warehouse, Alias.Kind kind) {
     List<AliasChains.Link> links = new ArrayList<>();
-    try (AnalyticsSession session = AnalyticsSession.open(warehouse);
-        PreparedStatement st =
-            session.connection().prepareStatement(QueryFiles.read("user_aliases.sql"))) {
+    String query = QueryFiles.read("user_aliases.sql");
+    try (AnalyticsSession session = AnalyticsSession.openFor(warehouse, List.of(query));
+        PreparedStatement st = session.connection().prepareStatement(query)) {
       st.setString(1, kind.name());
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {

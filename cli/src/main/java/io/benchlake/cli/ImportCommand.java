@@ -2,9 +2,11 @@ package io.benchlake.cli;
 
 import io.benchlake.bus.EventBus;
 import io.benchlake.home.BenchlakeHome;
-import io.benchlake.importers.ImportFormat;
+import io.benchlake.importers.FormatImporter;
 import io.benchlake.importers.ImportRequest;
 import io.benchlake.importers.ImportService;
+import io.benchlake.importers.Importers;
+import io.benchlake.importers.sysbench.SysbenchFormat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -28,11 +30,11 @@ final class ImportCommand implements Callable<Integer> {
       description = "One of: ${COMPLETION-CANDIDATES}.")
   String format;
 
-  /** The formats import reads, as the help lists them: every one ImportFormat knows. */
+  /** The formats import reads, as the help lists them: every one Importers lists. */
   static final class FormatNames implements Iterable<String> {
     @Override
     public java.util.Iterator<String> iterator() {
-      return java.util.Arrays.stream(ImportFormat.values()).map(ImportFormat::cliName).iterator();
+      return Importers.all().stream().map(FormatImporter::name).iterator();
     }
   }
 
@@ -58,7 +60,7 @@ final class ImportCommand implements Callable<Integer> {
     parsed.batches().forEach(b -> System.out.println("  " + b.description()));
     parsed.failures().forEach(f -> System.err.println("benchlake: skipped " + f));
     if (request.startedAt().isEmpty()
-        && request.format() == ImportFormat.SYSBENCH
+        && request.format() instanceof SysbenchFormat
         && request.layout().isEmpty()) {
       System.out.println(
           "  (the run's date is the oldest file modification time: give --started-at to set it)");

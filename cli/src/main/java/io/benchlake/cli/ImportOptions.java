@@ -2,8 +2,8 @@ package io.benchlake.cli;
 
 import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
-import io.benchlake.importers.ImportFormat;
 import io.benchlake.importers.ImportRequest;
+import io.benchlake.importers.Importers;
 import io.benchlake.importers.TimeBounds;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -102,7 +102,7 @@ final class ImportOptions {
               });
     }
     return new ImportRequest(
-        ImportFormat.parse(format),
+        Importers.named(format),
         files,
         Optional.ofNullable(dataset),
         Optional.ofNullable(test),

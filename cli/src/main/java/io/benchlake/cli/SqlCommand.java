@@ -59,21 +59,27 @@ final class SqlCommand implements Callable<Integer> {
       throw new BadInputException("give a STATEMENT or --file, not both");
     }
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    try (FollowingSession session =
-        new FollowingSession(new Warehouse(home.warehouse()), AnalyticsSession::open, System.err)) {
-      if (statement == null && file == null) {
+    Warehouse warehouse = new Warehouse(home.warehouse());
+    if (statement == null && file == null) {
+      try (FollowingSession session =
+          new FollowingSession(warehouse, AnalyticsSession::open, System.err)) {
         new SqlShell(session, f, home.root().resolve("sql_history")).run();
         return 0;
       }
-      List<String> statements;
-      if (file != null) {
-        if (!Files.isRegularFile(file)) {
-          throw new BadInputException("no SQL file " + file);
-        }
-        statements = SqlScript.split(Files.readString(file));
-      } else {
-        statements = List.of(statement);
+    }
+    List<String> statements;
+    if (file != null) {
+      if (!Files.isRegularFile(file)) {
+        throw new BadInputException("no SQL file " + file);
       }
+      statements = SqlScript.split(Files.readString(file));
+    } else {
+      statements = List.of(statement);
+    }
+    // the views these statements reach (all of them at the prompt, where any may come next)
+    try (FollowingSession session =
+        new FollowingSession(
+            warehouse, w -> AnalyticsSession.openForStatements(w, statements), System.err)) {
       StringBuilder text = new StringBuilder();
       for (String s : statements) {
         if (text.length() > 0) {

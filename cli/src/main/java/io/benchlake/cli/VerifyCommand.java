@@ -2,6 +2,8 @@ package io.benchlake.cli;
 
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.CommittedFiles;
+import io.benchlake.warehouse.CurrentCommit;
+import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -13,9 +15,11 @@ import picocli.CommandLine.Option;
     name = "verify",
     mixinStandardHelpOptions = true,
     description = {
-      "Check every committed warehouse file against the size and SHA-256 recorded when it was"
-          + " committed; a damaged file is named (exit 6) and `benchlake ingest --rebuild`"
-          + " repairs it. Needs neither Kafka nor Flink."
+      "Check the committed manifest against its own checksum and every committed warehouse file"
+          + " against the size and SHA-256 recorded when it was committed; a damaged file or"
+          + " manifest is named (exit 6) and `benchlake ingest --rebuild` repairs it. A warehouse"
+          + " written before hashes were recorded says what is not checked; --record records them."
+          + " Needs neither Kafka nor Flink."
     })
 final class VerifyCommand implements Callable<Integer> {
   @Option(
@@ -25,26 +29,62 @@ final class VerifyCommand implements Callable<Integer> {
           "Write the verdict to FILE instead of standard output (a schedule job's output).")
   Path out;
 
+  @Option(
+      names = "--record",
+      description =
+          "For a warehouse written before hashes were recorded: hash the files that have none as"
+              + " they are now, trust them, and commit a manifest that records them and carries"
+              + " its own checksum (`ingest --rebuild` rewrites them from the event log instead).")
+  boolean record;
+
   @Override
-  public Integer call() {
+  public Integer call() throws Exception {
     Warehouse warehouse = new Warehouse(BenchlakeHome.fromEnvironment().warehouse());
-    var manifest = warehouse.current();
+    if (record) {
+      try (AutoCloseable lock = warehouse.lock()) {
+        Output.write(recorded(warehouse.recordChecks()), out);
+      }
+      return 0;
+    }
+    CurrentCommit commit = warehouse.commit();
+    Manifest manifest = commit.manifest(); // a changed manifest is refused here, exit 6
     CommittedFiles.refuse(warehouse.damagedFiles());
     int files = manifest.allFiles().size();
     long unrecorded =
         manifest.allFiles().stream().filter(f -> !manifest.facts().containsKey(f)).count();
+    boolean manifestUnchecked = manifest.seq() > 0 && !commit.sealed();
     Output.write(
         String.format(
-            "%d files of ingest %d match their commit%s.%n",
+            "%d files of ingest %d match their commit%s%s.%n",
             files - unrecorded,
             manifest.seq(),
             unrecorded == 0
                 ? ""
-                : "; "
-                    + unrecorded
-                    + " committed before hashes were recorded are not checked"
-                    + " (`benchlake ingest --rebuild` records them)"),
+                : "; " + unrecorded + " committed before hashes were recorded are not checked",
+            manifestUnchecked
+                ? (unrecorded == 0 ? "; " : ", nor ")
+                    + "the manifest, written before manifests carried a checksum"
+                    + " (`benchlake verify --record` records them as they are now; `benchlake"
+                    + " ingest --rebuild` rewrites them from the event log)"
+                : unrecorded == 0
+                    ? ""
+                    : " (`benchlake verify --record` records them as they are now; `benchlake"
+                        + " ingest --rebuild` rewrites them from the event log)"),
         out);
     return 0;
+  }
+
+  private static String recorded(Warehouse.Recorded r) {
+    if (r.seq() == 0) {
+      return "Nothing to record: every committed file has its hash and the manifest its checksum."
+          + System.lineSeparator();
+    }
+    return String.format(
+        "Recorded the SHA-256 of %d files as they are now (trusted: `benchlake ingest --rebuild`"
+            + " rewrites them from the event log instead)%s; ingest %d's manifest carries them"
+            + " and its own checksum.%n",
+        r.filesHashed(),
+        r.manifestSealed() ? "" : " and sealed a manifest that had no checksum",
+        r.seq());
   }
 }

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.benchlake.importers.ImportFormat;
+import io.benchlake.importers.FormatImporter;
+import io.benchlake.importers.Importers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -18,8 +19,8 @@ class CliMessagesTest {
   void importHelpListsEveryFormat() {
     CliRunner.Run help = CliRunner.run("import", "--help");
     assertEquals(0, help.exit(), help.err());
-    for (ImportFormat f : ImportFormat.values()) {
-      assertTrue(help.out().contains(f.cliName()), f.cliName() + " in\n" + help.out());
+    for (FormatImporter f : Importers.all()) {
+      assertTrue(help.out().contains(f.name()), f.name() + " in\n" + help.out());
     }
   }
 

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.bus.EventBus;
 import io.benchlake.home.BenchlakeHome;
-import io.benchlake.importers.ImportFormat;
 import io.benchlake.importers.ImportRequest;
 import io.benchlake.importers.ImportService;
+import io.benchlake.importers.sysbench.SysbenchFormat;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.IterationFinished;
@@ -176,7 +176,7 @@ class ImporterUpgradeIT {
   private static List<Event> sysbenchAsVersion2(Path log) throws Exception {
     ImportRequest request =
         new ImportRequest(
-            ImportFormat.SYSBENCH,
+            new SysbenchFormat(),
             List.of(log),
             Optional.of("U SB"),
             Optional.of("OLTP_RW"),

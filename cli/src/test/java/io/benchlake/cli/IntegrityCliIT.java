@@ -12,9 +12,16 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A damaged warehouse is one line naming the file, exit 6, and `ingest --rebuild` repairs it. */
+/**
+ * A damaged warehouse file or manifest is one line naming it, exit 6, and `ingest --rebuild`
+ * repairs it; a warehouse written before hashes were recorded is upgraded once by `verify
+ * --record`.
+ */
 @Timeout(240)
 class IntegrityCliIT {
+  private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER =
+      new com.fasterxml.jackson.databind.ObjectMapper();
+
   @Test
   void aFlippedByteIsNamedByVerifyAndATruncatedFileStopsEveryReadUntilARebuild() throws Exception {
     Path home = CliRunner.useFreshHome("integrity-cli");
@@ -54,6 +61,11 @@ class IntegrityCliIT {
     assertEquals(1, verify.err().lines().count(), verify.err());
     assertTrue(verify.err().contains(samples.toString()), verify.err());
     assertTrue(verify.err().contains("ingest --rebuild"), verify.err());
+    // a read met the file whole before; modified since, it is checked again before any answer
+    CliRunner.Run flipped = CliRunner.run("sql", sum);
+    assertEquals(6, flipped.exit(), flipped.out() + flipped.err());
+    assertEquals(1, flipped.err().lines().count(), flipped.err());
+    assertTrue(flipped.err().contains(samples + " (content differs"), flipped.err());
 
     try (RandomAccessFile f = new RandomAccessFile(samples.toFile(), "rw")) {
       f.setLength(f.length() - 100);
@@ -67,6 +79,37 @@ class IntegrityCliIT {
     assertTrue(rebuild.out().contains("Rebuilt the warehouse from "), rebuild.out());
     assertEquals(0, CliRunner.run("verify").exit());
     assertEquals(good.out(), CliRunner.run("sql", "--format", "csv", sum).out(), "repaired");
+
+    // A manifest edited after its commit (a file's hash removed) is refused by every read.
+    Path manifest = warehouse.root().resolve("_ingest/" + warehouse.current().seq() + ".json");
+    String json = Files.readString(manifest);
+    String hash = warehouse.current().facts().values().iterator().next().sha256();
+    Files.writeString(manifest, json.replace("\"" + hash + "\"", "null"));
+    for (String[] read : new String[][] {{"verify"}, {"sql", sum}}) {
+      CliRunner.Run edited = CliRunner.run(read);
+      assertEquals(6, edited.exit(), edited.out() + edited.err());
+      assertEquals(1, edited.err().lines().count(), edited.err());
+      assertTrue(edited.err().contains(manifest + " is damaged"), edited.err());
+    }
+
+    // As a warehouse written before hashes and checksums were: not checked until recorded once.
+    var legacy = (com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.readTree(json);
+    legacy.remove("facts");
+    legacy.remove("manifestSha256");
+    Files.writeString(manifest, MAPPER.writeValueAsString(legacy));
+    CliRunner.Run unchecked = CliRunner.run("verify");
+    assertEquals(0, unchecked.exit(), unchecked.out() + unchecked.err());
+    assertTrue(unchecked.out().contains("committed before hashes were recorded are not checked"));
+    assertTrue(unchecked.out().contains("nor the manifest"), unchecked.out());
+    assertTrue(unchecked.out().contains("benchlake verify --record"), unchecked.out());
+    CliRunner.Run record = CliRunner.run("verify", "--record");
+    assertEquals(0, record.exit(), record.out() + record.err());
+    assertTrue(record.out().startsWith("Recorded the SHA-256 of "), record.out());
+    assertTrue(record.out().contains("trusted"), record.out());
+    CliRunner.Run checked = CliRunner.run("verify");
+    assertEquals(0, checked.exit(), checked.out() + checked.err());
+    assertTrue(checked.out().matches("\\d+ files of ingest \\d+ match their commit\\.\\s*"));
+    assertEquals(good.out(), CliRunner.run("sql", "--format", "csv", sum).out());
 
     Files.delete(warehouse.root().resolve("_ingest/CURRENT"));
     CliRunner.Run noCurrent = CliRunner.run("sql", sum);

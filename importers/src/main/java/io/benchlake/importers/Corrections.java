@@ -32,9 +32,9 @@ public final class Corrections {
   private final int importerVersion;
   private final EventCodec codec = new EventCodec();
 
-  public Corrections(ImportFormat format) {
-    this.importer = format.cliName();
-    this.importerVersion = ImporterVersions.of(format);
+  public Corrections(FormatImporter format) {
+    this.importer = format.name();
+    this.importerVersion = format.version();
   }
 
   /** What to publish, in order, and what it replaced; {@code runsUnchanged}: read as before. */

@@ -55,13 +55,14 @@ public record EarlierReadings(
       search:
       for (var file : files.entrySet()) {
         if (unsourcedIterations.containsKey(
-            EventIds.derived(run, file.getKey(), "iteration_finished"))) {
+            EventIds.derived(run, file.getKey(), EventPlaces.ITERATION_FINISHED))) {
           found.add(run);
           break;
         }
         for (int line = 0; line <= file.getValue() + 1; line++) {
           if (unsourcedIterations.containsKey(
-              EventIds.derived(run, file.getKey() + ":" + line, "iteration_finished"))) {
+              EventIds.derived(
+                  run, EventPlaces.atLine(file.getKey(), line), EventPlaces.ITERATION_FINISHED))) {
             found.add(run);
             break search;
           }

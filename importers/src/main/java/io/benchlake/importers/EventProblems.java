@@ -17,11 +17,11 @@ import java.util.Optional;
  * label ({@link Labels}). The parsers refuse most of these at the line they read them from; this is
  * the check that nothing else gets through.
  */
-final class EventProblems {
+public final class EventProblems {
   private EventProblems() {}
 
   /** The first problem of {@code event}, as "KIND: what", if it has one. */
-  static Optional<String> of(Event event) {
+  public static Optional<String> of(Event event) {
     Optional<String> problem =
         TimeBounds.problem("started_at", event.startedAt())
             .or(() -> TimeBounds.problem("emitted_at", event.emittedAt()))
@@ -50,7 +50,7 @@ final class EventProblems {
   }
 
   /** Refuses a batch holding an event with a problem, naming its files and the run's dataset. */
-  static void requireNone(ImportBatch batch) {
+  public static void requireNone(ImportBatch batch) {
     for (Event e : batch.events()) {
       Optional<String> problem = of(e);
       if (problem.isPresent()) {

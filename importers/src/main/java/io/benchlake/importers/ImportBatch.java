@@ -22,7 +22,7 @@ public record ImportBatch(
   }
 
   /** The same batch, each file imported as {@code sourceOf} says. */
-  ImportBatch withSources(Function<String, SourceRef> sourceOf) {
+  public ImportBatch withSources(Function<String, SourceRef> sourceOf) {
     return new ImportBatch(files, events, description, files.stream().map(sourceOf).toList());
   }
 }

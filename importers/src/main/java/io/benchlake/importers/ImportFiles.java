@@ -10,13 +10,13 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 /** Reads the files of an import one by one under the request's policy for a file that fails. */
-final class ImportFiles {
+public final class ImportFiles {
   private ImportFiles() {}
 
   /** What each file read gave, the files that failed (file:line: what) and the bytes read. */
-  record Read<T>(List<T> values, List<String> failures, long bytes) {}
+  public record Read<T>(List<T> values, List<String> failures, long bytes) {}
 
-  static <T> Read<T> each(
+  public static <T> Read<T> each(
       ImportRequest request, List<Path> paths, Function<SourceFile, T> handler) {
     List<T> values = new ArrayList<>();
     List<String> failures = new ArrayList<>();
@@ -39,7 +39,7 @@ final class ImportFiles {
    * The line to report for a file that failed, when the request keeps going; otherwise the first
    * failure ends the import.
    */
-  static String failure(ImportRequest request, BadInputException e) {
+  public static String failure(ImportRequest request, BadInputException e) {
     if (!request.keepGoing()) {
       throw e;
     }
@@ -47,7 +47,7 @@ final class ImportFiles {
   }
 
   /** The regular files under a directory, in name order. */
-  static List<Path> walk(Path root) {
+  public static List<Path> walk(Path root) {
     if (!Files.isDirectory(root)) {
       throw new BadInputException(
           root + ": with --layout, give the directory the layout starts from");

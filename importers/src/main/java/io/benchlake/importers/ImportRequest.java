@@ -14,7 +14,7 @@ import java.util.Optional;
  * on ({@code --testbed}).
  */
 public record ImportRequest(
-    ImportFormat format,
+    FormatImporter format,
     List<Path> paths,
     Optional<String> dataset,
     Optional<String> test,

@@ -8,9 +8,7 @@ import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.EventHead;
 import io.benchlake.schemas.InvalidEventException;
-import io.benchlake.schemas.RunStarted;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Imports results made elsewhere: every file is parsed whole before anything is published, and what
@@ -41,36 +38,7 @@ public final class ImportService {
 
   public Parsed parse(ImportRequest request, PrintStream progress) {
     long began = System.nanoTime();
-    ParseOutcome outcome =
-        switch (request.format()) {
-          case SYSBENCH -> SysbenchImport.parse(request, progress);
-          case HAMMERDB -> parseHammerdb(request);
-          case TAF_REPORT ->
-              ParseOutcome.of(
-                  ImportFiles.each(
-                      request,
-                      request.paths(),
-                      f ->
-                          TafReportImporter.toEvents(
-                                  TafReportParser.parse(f),
-                                  request.startedAt(),
-                                  request.test(),
-                                  request.testbed())
-                              .withSources(
-                                  n ->
-                                      new SourceRef(
-                                          n,
-                                          SourceRef.fileName(n),
-                                          null,
-                                          request.test().orElse(null)))));
-          case EVENTS -> {
-            EventCodec codec =
-                new EventCodec(); // loads the JSON Schemas: only when they are needed
-            yield ParseOutcome.of(
-                ImportFiles.each(
-                    request, request.paths(), f -> EventLinesImporter.toEvents(f, codec)));
-          }
-        };
+    ParseOutcome outcome = request.format().parse(request, progress);
     outcome = checked(request, outcome);
     double seconds = (System.nanoTime() - began) / 1e9;
     progress.printf(
@@ -174,8 +142,8 @@ public final class ImportService {
    * ({@link Corrections}); {@code events} files are published as they are.
    */
   public Published publish(
-      ImportFormat format, Parsed parsed, String bootstrap, BenchlakeHome home) {
-    if (format == ImportFormat.EVENTS) {
+      FormatImporter format, Parsed parsed, String bootstrap, BenchlakeHome home) {
+    if (!format.readsResults()) {
       return publishNew(parsed, bootstrap, home);
     }
     Map<String, String> digests = new LinkedHashMap<>();
@@ -218,66 +186,5 @@ public final class ImportService {
       lines += b == '\n' ? 1 : 0;
     }
     return lines;
-  }
-
-  /**
-   * The files of one HammerDB import, read one by one, then grouped into the runs they tell of
-   * (HammerdbImport, docs/import.md).
-   */
-  private static ParseOutcome parseHammerdb(ImportRequest request) {
-    // a directory given is the outputs of a session: every file in it, in name order
-    List<Path> paths =
-        request.paths().stream()
-            .flatMap(p -> Files.isDirectory(p) ? ImportFiles.walk(p).stream() : Stream.of(p))
-            .toList();
-    ImportFiles.Read<HammerdbFile> read = ImportFiles.each(request, paths, HammerdbParser::read);
-    if (read.values().isEmpty()) {
-      return new ParseOutcome(List.of(), read.failures(), read.bytes());
-    }
-    List<String> failures = new ArrayList<>(read.failures());
-    Map<String, String> pathOf = new LinkedHashMap<>();
-    for (Path given : request.paths()) {
-      if (Files.isDirectory(given)) {
-        ImportFiles.walk(given)
-            .forEach(
-                f -> pathOf.put(f.toString(), given.relativize(f).toString().replace('\\', '/')));
-      } else {
-        pathOf.put(given.toString(), SourceRef.fileName(given.toString()));
-      }
-    }
-    List<ImportBatch> batches = List.of();
-    try {
-      batches =
-          HammerdbImport.batches(
-              read.values(),
-              new HammerdbImporter.RunFacts(
-                  request.dataset(),
-                  request.test().orElse("TPROC-C"),
-                  request.serverVersion(),
-                  request.host(),
-                  request.startedAt(),
-                  request.startedAtFromFileTime(),
-                  request.timezone(),
-                  request.repeatsAsIterations(),
-                  request.testbed()));
-      // a HammerDB source is its files as read for the dataset and test each run is of
-      batches =
-          batches.stream()
-              .map(
-                  b -> {
-                    RunStarted run = (RunStarted) b.events().get(0);
-                    return b.withSources(
-                        f ->
-                            new SourceRef(
-                                f,
-                                pathOf.getOrDefault(f, SourceRef.fileName(f)),
-                                run.dataset(),
-                                run.testName()));
-                  })
-              .toList();
-    } catch (BadInputException e) {
-      failures.add(ImportFiles.failure(request, e));
-    }
-    return new ParseOutcome(batches, failures, read.bytes());
   }
 }

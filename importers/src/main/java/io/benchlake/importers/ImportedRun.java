@@ -10,11 +10,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The events every importer writes around a run's results, with ids that follow from the run. */
-final class ImportedRun {
+public final class ImportedRun {
   private ImportedRun() {}
 
   /** What a log knows of its environment: the host's name and the server's version. */
-  static EnvironmentSnapshot environment(
+  public static EnvironmentSnapshot environment(
       RunContext run, String host, String version, String engine) {
     String maker =
         version == null
@@ -24,7 +24,7 @@ final class ImportedRun {
   }
 
   /** The same, when the source names the database's maker. */
-  static EnvironmentSnapshot environment(
+  public static EnvironmentSnapshot environment(
       RunContext run, String host, String maker, String version, String engine) {
     return run.event("environment")
         .environment(
@@ -33,7 +33,7 @@ final class ImportedRun {
   }
 
   /** The run's end: completed, or failed with the first problem found. */
-  static RunFinished finished(RunContext run, String error) {
+  public static RunFinished finished(RunContext run, String error) {
     return run.event("run_finished")
         .runFinished(
             error == null ? RunFinished.Status.completed : RunFinished.Status.failed,

@@ -9,10 +9,10 @@ import java.util.Optional;
  * {@code {testbed}}), else as a report's System Info names it (its Host, else its CPU and CPU
  * count); null when nothing names it.
  */
-final class ImportedTestbed {
+public final class ImportedTestbed {
   private ImportedTestbed() {}
 
-  static String of(Optional<String> given, String host, String cpu, String cpuCount) {
+  public static String of(Optional<String> given, String host, String cpu, String cpuCount) {
     if (given.isPresent() && !given.get().isBlank()) {
       return given.get().strip();
     }

@@ -20,11 +20,11 @@ import java.util.Optional;
  * holding whole numbers exactly; sums of such values overflow). Once in the log such a value would
  * either fail ingest or be averaged into every statistic of its run.
  */
-final class PlausibleValues {
-  static final double MAX_RATE_PER_S = 1e9;
-  static final double MAX_LATENCY_MS = 1e7;
-  static final double MAX_DURATION_S = 1e7;
-  static final double MAX_NUMBER = 1e15;
+public final class PlausibleValues {
+  public static final double MAX_RATE_PER_S = 1e9;
+  public static final double MAX_LATENCY_MS = 1e7;
+  public static final double MAX_DURATION_S = 1e7;
+  public static final double MAX_NUMBER = 1e15;
   private static final double MAX_PERCENT = 100;
 
   private final List<String> problems = new ArrayList<>();
@@ -32,7 +32,7 @@ final class PlausibleValues {
   private PlausibleValues() {}
 
   /** The first impossible value of {@code event}, as "field is VALUE; expected ...". */
-  static Optional<String> problem(Event event) {
+  public static Optional<String> problem(Event event) {
     PlausibleValues check = new PlausibleValues();
     if (event instanceof Sample s) {
       check.sample(s);
@@ -45,27 +45,27 @@ final class PlausibleValues {
   }
 
   /** Why {@code value} is no rate per second, as "FIELD is VALUE; expected ...", if it is not. */
-  static Optional<String> ofRate(String field, double value) {
+  public static Optional<String> ofRate(String field, double value) {
     return single(c -> c.rate(field, value));
   }
 
   /** Why {@code value} is no latency in ms, if it is not. */
-  static Optional<String> ofLatency(String field, double value) {
+  public static Optional<String> ofLatency(String field, double value) {
     return single(c -> c.latency(field, value));
   }
 
   /** Why {@code value} is no duration in seconds, if it is not. */
-  static Optional<String> ofDuration(String field, double value) {
+  public static Optional<String> ofDuration(String field, double value) {
     return single(c -> c.duration(field, value));
   }
 
   /** Why {@code value} is no percentage, if it is not. */
-  static Optional<String> ofPercent(String field, double value) {
+  public static Optional<String> ofPercent(String field, double value) {
     return single(c -> c.percent(field, value));
   }
 
   /** Why {@code value} is no figure a benchmark reports (0 to 10^15), if it is not. */
-  static Optional<String> ofNumber(String field, double value) {
+  public static Optional<String> ofNumber(String field, double value) {
     return single(c -> c.nonNegative(field, value));
   }
 

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Prints "files done / total" every two seconds while a long import parses, and nothing for short
  * ones.
  */
-final class Progress implements AutoCloseable {
+public final class Progress implements AutoCloseable {
   private final PrintStream out;
   private final int total;
   private final AtomicInteger done = new AtomicInteger();
@@ -17,7 +17,7 @@ final class Progress implements AutoCloseable {
   private final long began = System.nanoTime();
   private final Thread printer;
 
-  Progress(PrintStream out, int total) {
+  public Progress(PrintStream out, int total) {
     this.out = out;
     this.total = total;
     this.printer = new Thread(this::print, "import-progress");
@@ -25,7 +25,7 @@ final class Progress implements AutoCloseable {
     printer.start();
   }
 
-  <T> T done(T item, long size) {
+  public <T> T done(T item, long size) {
     done.incrementAndGet();
     bytes.addAndGet(size);
     return item;

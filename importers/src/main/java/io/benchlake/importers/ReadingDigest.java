@@ -8,15 +8,15 @@ import java.util.HexFormat;
 import java.util.List;
 
 /** SHA-256 digests: of a file's bytes, of one event as published, of a whole reading's events. */
-final class ReadingDigest {
+public final class ReadingDigest {
   private ReadingDigest() {}
 
-  static String of(byte[] bytes) {
+  public static String of(byte[] bytes) {
     return HexFormat.of().formatHex(sha256().digest(bytes));
   }
 
   /** The digest of the events in their order, each as the codec publishes it. */
-  static String of(List<Event> events, EventCodec codec) {
+  public static String of(List<Event> events, EventCodec codec) {
     MessageDigest digest = sha256();
     for (Event e : events) {
       digest.update(codec.encode(e));

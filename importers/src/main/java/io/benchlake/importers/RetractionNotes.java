@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /** What an import says of a run it retracts: what the new reading says otherwise of it. */
-final class RetractionNotes {
+public final class RetractionNotes {
   private RetractionNotes() {}
 
   /**

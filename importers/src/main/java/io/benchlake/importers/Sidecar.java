@@ -15,18 +15,18 @@ import java.util.Optional;
  * {@code test}, {@code iteration}, {@code started_at}, {@code testbed}. Flags fill what it leaves
  * out.
  */
-record Sidecar(
+public record Sidecar(
     Optional<String> dataset,
     Optional<String> test,
     Optional<Integer> iteration,
     Optional<String> startedAt,
     Optional<String> testbed) {
 
-  static String name(Path log) {
+  public static String name(Path log) {
     return log.getFileName() + ".meta.json";
   }
 
-  static Sidecar of(Path log) {
+  public static Sidecar of(Path log) {
     Path file = log.resolveSibling(name(log));
     if (!Files.isRegularFile(file)) {
       return new Sidecar(
@@ -58,7 +58,7 @@ record Sidecar(
   /** A started_at that is no date, or one outside 1970-2200, refused at its file:line. */
   private static void checkStartedAt(Path file, String text) {
     try {
-      SysbenchRunKey.when(text);
+      StartedAt.parse(text);
     } catch (BadInputException e) {
       refuse(file, "started_at", e.getMessage());
     }

@@ -25,12 +25,12 @@ public record SourceFile(
    * The most a file to import may hold: results of one run are kilobytes to a few megabytes, and a
    * file is held whole (its bytes, its text and its lines) while it is parsed.
    */
-  static final long MAX_FILE_BYTES = 256L << 20;
+  public static final long MAX_FILE_BYTES = 256L << 20;
 
   /**
    * The longest line read: above the largest event ({@code import events}), far above any log's.
    */
-  static final int MAX_LINE_BYTES = 16 << 20;
+  public static final int MAX_LINE_BYTES = 16 << 20;
 
   public static SourceFile read(Path path) {
     String name = path.toString();
@@ -48,7 +48,7 @@ public record SourceFile(
    * that a device ({@code /dev/zero}) or a wrong file of gigabytes is one line, not an
    * OutOfMemoryError.
    */
-  static byte[] bytes(Path path) {
+  public static byte[] bytes(Path path) {
     String name = path.toString();
     try {
       if (Files.isRegularFile(path) && Files.size(path) > MAX_FILE_BYTES) {

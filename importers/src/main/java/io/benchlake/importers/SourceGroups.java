@@ -11,7 +11,7 @@ import java.util.Map;
  * runs), so that a re-import plans them together: two batches share a source when some file of each
  * was imported as the same dataset and test, under the same path or with the same bytes.
  */
-final class SourceGroups {
+public final class SourceGroups {
   private SourceGroups() {}
 
   static List<List<ImportBatch>> of(List<ImportBatch> batches, Map<String, String> digestOf) {

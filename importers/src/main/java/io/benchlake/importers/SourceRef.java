@@ -10,20 +10,20 @@ import java.nio.file.Path;
  * this is what a later import of the same source is matched by; a date taken from a file's mtime
  * never enters it.
  */
-record SourceRef(String file, String path, String dataset, String test) {
+public record SourceRef(String file, String path, String dataset, String test) {
 
   /** A file given by name, imported as nothing more than its name. */
-  static SourceRef named(String file) {
+  public static SourceRef named(String file) {
     return new SourceRef(file, fileName(file), null, null);
   }
 
-  static String fileName(String file) {
+  public static String fileName(String file) {
     Path name = Path.of(file).getFileName();
     return name == null ? file : name.toString();
   }
 
   /** The dataset and test given, as run_source records them; "" when neither was. */
-  String importedAs() {
+  public String importedAs() {
     String d = dataset == null ? "" : "dataset=" + dataset;
     String t = test == null ? "" : "test=" + test;
     return d.isEmpty() || t.isEmpty() ? d + t : d + "; " + t;

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * (BST is British Summer Time). Never Java's {@code ZoneId.SHORT_IDS}, where BST is Dhaka. An
  * abbreviation names the offset in force (summer or winter), so each maps to a fixed offset.
  */
-final class ZoneAbbreviations {
+public final class ZoneAbbreviations {
   private static final Map<String, ZoneOffset> KNOWN =
       Map.ofEntries(
           Map.entry("UTC", ZoneOffset.UTC),
@@ -71,7 +71,7 @@ final class ZoneAbbreviations {
    * The zone of {@code abbreviation} as printed at {@code where}; {@code --timezone} decides for an
    * ambiguous or unknown one.
    */
-  static ZoneId resolve(String abbreviation, Optional<ZoneId> timezone, String where) {
+  public static ZoneId resolve(String abbreviation, Optional<ZoneId> timezone, String where) {
     String a = abbreviation.toUpperCase(Locale.ROOT);
     ZoneOffset known = KNOWN.get(a);
     if (known != null) {
@@ -101,7 +101,7 @@ final class ZoneAbbreviations {
   }
 
   /** The zone a user named with --timezone: a region id or an offset, never a 3-letter id. */
-  static ZoneId parseOption(String text) {
+  public static ZoneId parseOption(String text) {
     try {
       if (text.matches("[A-Za-z]{3,4}") && !text.equalsIgnoreCase("UTC")) {
         throw new BadInputException(

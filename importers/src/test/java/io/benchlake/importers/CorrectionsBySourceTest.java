@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.importers.hammerdb.HammerdbFormat;
+import io.benchlake.importers.sysbench.SysbenchFormat;
+import io.benchlake.importers.taf.TafReportFormat;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.EventIds;
@@ -37,7 +40,7 @@ class CorrectionsBySourceTest {
 
   @Test
   void twoLaddersOfOneFileReadAgainRetractNothingAndAddNothing() {
-    Corrections c = new Corrections(ImportFormat.HAMMERDB);
+    Corrections c = new Corrections(new HammerdbFormat());
     List<ImportBatch> twoLadders =
         List.of(run("hammerdb.log", "A", T1, 5000, null), run("hammerdb.log", "A", T2, 6000, null));
     Corrections.Plan first = c.plan(twoLadders, Map.of("hammerdb.log", A), Map.of(), none(), NOW);
@@ -50,7 +53,7 @@ class CorrectionsBySourceTest {
 
   @Test
   void oneChangedLadderOfAFileIsRetractedOnceAndTheOtherKeepsItsEvents() {
-    Corrections c = new Corrections(ImportFormat.HAMMERDB);
+    Corrections c = new Corrections(new HammerdbFormat());
     List<Event> log =
         c.plan(
                 List.of(
@@ -98,7 +101,7 @@ class CorrectionsBySourceTest {
 
   @Test
   void theSameLogForTwoDatasetsIsTwoSources() {
-    Corrections c = new Corrections(ImportFormat.SYSBENCH);
+    Corrections c = new Corrections(new SysbenchFormat());
     List<Event> log =
         c.plan(
                 List.of(run("oltp.log", "A", T1, 1384.8, null)),
@@ -128,7 +131,7 @@ class CorrectionsBySourceTest {
             .runSource(
                 "hammerdb", 2, List.of(new RunSource.SourceDigest("hammerdb.log", A, null)), null));
     Corrections.Plan upgrade =
-        new Corrections(ImportFormat.HAMMERDB)
+        new Corrections(new HammerdbFormat())
             .plan(
                 List.of(run("hammerdb.log", "A", T1, 5000, null)),
                 Map.of("hammerdb.log", A),
@@ -144,7 +147,7 @@ class CorrectionsBySourceTest {
 
   @Test
   void aReportNowNamingItsTestbedKeepsItsRunIdAndPublishesANewerStartOnce() {
-    Corrections c = new Corrections(ImportFormat.TAF_REPORT);
+    Corrections c = new Corrections(new TafReportFormat());
     List<Event> log =
         new ArrayList<>(
             c.plan(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.importers.hammerdb.HammerdbFormat;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.EventIds;
@@ -34,7 +35,7 @@ class CorrectionsTest {
   private static final Instant NOW = Instant.parse("2026-12-05T02:00:00Z");
   private static final Map<String, String> DIGESTS =
       Map.of("run.log", "a".repeat(64), "other.txt", "b".repeat(64));
-  private final Corrections corrections = new Corrections(ImportFormat.HAMMERDB);
+  private final Corrections corrections = new Corrections(new HammerdbFormat());
   private final EventCodec codec = new EventCodec();
 
   @Test

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.importers.sysbench.SysbenchFormat;
+import io.benchlake.importers.sysbench.SysbenchLogParserTest;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.RunStarted;
 import java.io.ByteArrayOutputStream;
@@ -27,7 +29,7 @@ class ImportServiceTest {
 
   ImportRequest request(List<Path> paths, Optional<String> layout, Optional<String> dataset) {
     return new ImportRequest(
-        ImportFormat.SYSBENCH,
+        new SysbenchFormat(),
         paths,
         dataset,
         dataset.map(d -> "OLTP_RW"),

@@ -41,7 +41,7 @@ final class ContentConflicts {
   private ContentConflicts() {}
 
   /** Where one version of an event is in the log, and a digest of its bytes. */
-  private record Version(int partition, long offset, long timestamp, String runId, long digest) {
+  record Version(int partition, long offset, long timestamp, String runId, long digest) {
     String origin() {
       return Topics.EVENTS + "/" + partition + "@" + offset;
     }
@@ -134,24 +134,27 @@ final class ContentConflicts {
         }
         String json = text(bootstrap, v);
         if (!sameContent(codec, keptJson, json)) {
-          refused.put(
-              v.origin(),
-              "event_id "
-                  + e.getKey()
-                  + " was published before with other content (a changed re-import needs a"
-                  + " retraction: import the source again); first at "
-                  + kept.origin()
-                  + ": "
-                  + keptJson
-                  + " | this one: "
-                  + json);
+          refused.put(v.origin(), reason(e.getKey(), kept.origin(), keptJson, json));
         }
       }
     }
     return refused;
   }
 
-  private interface Visitor {
+  /** Why a version with other content than the one that stands is refused, both in full. */
+  static String reason(String eventId, String keptOrigin, String keptJson, String json) {
+    return "event_id "
+        + eventId
+        + " was published before with other content (a changed re-import needs a"
+        + " retraction: import the source again); first at "
+        + keptOrigin
+        + ": "
+        + keptJson
+        + " | this one: "
+        + json;
+  }
+
+  interface Visitor {
     void accept(String eventId, Version version);
   }
 
@@ -160,7 +163,7 @@ final class ContentConflicts {
    * hashed only then); the runs retracted go to {@code retracted}, the origins acknowledged to
    * {@code acknowledged}.
    */
-  private static void read(
+  static void read(
       String bootstrap,
       Map<Integer, Long> from,
       Map<Integer, Long> to,
@@ -221,27 +224,37 @@ final class ContentConflicts {
 
   /** The bytes of one version as text, read again from the log. */
   private static String text(String bootstrap, Version v) {
-    try (KafkaConsumer<byte[], byte[]> consumer =
-        new KafkaConsumer<>(
-            EventLog.readerConfig(bootstrap),
-            new ByteArrayDeserializer(),
-            new ByteArrayDeserializer())) {
-      TopicPartition tp = new TopicPartition(Topics.EVENTS, v.partition());
-      consumer.assign(List.of(tp));
-      consumer.seek(tp, v.offset());
-      for (int polls = 0; polls < 20; polls++) {
-        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
-          if (r.offset() == v.offset()) {
-            return new String(r.value(), StandardCharsets.UTF_8);
-          }
+    try (KafkaConsumer<byte[], byte[]> consumer = reader(bootstrap)) {
+      return new String(
+          record(consumer, v.partition(), v.offset()).value(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** A consumer of the events topic for {@link #record}. */
+  static KafkaConsumer<byte[], byte[]> reader(String bootstrap) {
+    return new KafkaConsumer<>(
+        EventLog.readerConfig(bootstrap), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+
+  /** The record at {@code offset} of a partition of the events topic, read again. */
+  static ConsumerRecord<byte[], byte[]> record(
+      KafkaConsumer<byte[], byte[]> consumer, int partition, long offset) {
+    TopicPartition tp = new TopicPartition(Topics.EVENTS, partition);
+    consumer.assign(List.of(tp));
+    consumer.seek(tp, offset);
+    for (int polls = 0; polls < 20; polls++) {
+      for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
+        if (r.offset() == offset && r.value() != null) {
+          return r;
         }
       }
     }
-    throw new IllegalStateException("cannot read " + v.origin() + " again");
+    throw new IllegalStateException(
+        "cannot read " + Topics.EVENTS + "/" + partition + "@" + offset + " again");
   }
 
   /** Whether two versions say the same once bound and written by the codec. */
-  private static boolean sameContent(EventCodec codec, String a, String b) {
+  static boolean sameContent(EventCodec codec, String a, String b) {
     try {
       return codec
           .encodeToString(codec.decodeValidated(a.getBytes(StandardCharsets.UTF_8)))
@@ -252,7 +265,7 @@ final class ContentConflicts {
   }
 
   /** The first 64 bits of the SHA-256 of the bytes. */
-  private static long digest(byte[] bytes) {
+  static long digest(byte[] bytes) {
     try {
       byte[] d = MessageDigest.getInstance("SHA-256").digest(bytes);
       long x = 0;

@@ -81,7 +81,8 @@ final class FollowIngest {
     }
     Instant started = Instant.now();
     FollowSession session = FollowSession.start("follow-" + first + "-" + EventIds.random());
-    try {
+    try (FollowConflicts conflicts = FollowConflicts.of(bootstrap, start, end)) {
+      session.conflicts(conflicts);
       StreamExecutionEnvironment env =
           flink.streamingEnvironment(poll.compareTo(MIN_CHECKPOINT) < 0 ? MIN_CHECKPOINT : poll);
       int readers = Math.min(flink.parallelism(), end.size());

@@ -7,11 +7,15 @@ import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
 import io.benchlake.bus.testing.SharedBrokerHome;
+import io.benchlake.ingest.job.DeadLetter;
 import io.benchlake.ingest.testing.SharedMiniCluster;
+import io.benchlake.schemas.Acknowledgement;
 import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventCodec;
 import io.benchlake.testing.Await;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -231,6 +235,10 @@ class IncrementalIngestIT {
         new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE)
             .followQuiet(Duration.ofSeconds(2));
     ingest.ingest(BROKER.bootstrap(), warehouse);
+    // A dead letter acknowledged before follow reads it stays out without a word, as in a batch.
+    Event typo = IngestServiceIT.syntheticRun("typo", Instant.parse("2300-01-01T00:00:00Z")).get(0);
+    String poisoned = publishRaw(typo.runId(), new EventCodec().encode(typo));
+    publish(List.of(Acknowledgement.of(poisoned, "a typo for 2025", Instant.now())));
     int jobsBefore = flink.jobsRun();
     AtomicBoolean stop = new AtomicBoolean();
     List<Throwable> failed = new ArrayList<>();
@@ -258,7 +266,8 @@ class IncrementalIngestIT {
       // under way.
       publish(IngestServiceIT.syntheticRun("warm-up", Instant.now()));
       assertEquals(1, waitFor(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'warm-up'", 1));
-      publish(IngestServiceIT.syntheticRun("followed", Instant.now()));
+      List<Event> followed = IngestServiceIT.syntheticRun("followed", Instant.now());
+      publish(followed);
       long published = System.nanoTime();
       String q =
           "SELECT count(*) FROM samples s JOIN runs r USING (run_id) WHERE r.dataset = 'followed'";
@@ -267,6 +276,32 @@ class IncrementalIngestIT {
       double latencyS = (System.nanoTime() - published) / 1e9;
       System.out.printf("follow: samples queryable %.1f s after publishing%n", latencyS);
       assertEquals(12, seen);
+
+      // The followed run's start again under its id with another dataset: refused with both
+      // versions, as a batch or a rebuild refuses it; the first version stands.
+      String start = new String(new EventCodec().encode(followed.get(0)), StandardCharsets.UTF_8);
+      String renamed = start.replace("\"dataset\":\"followed\"", "\"dataset\":\"renamed\"");
+      assertTrue(!renamed.equals(start), start);
+      String conflict =
+          publishRaw(followed.get(0).runId(), renamed.getBytes(StandardCharsets.UTF_8));
+      DeadLetter refused =
+          Await.until(
+              () ->
+                  commits.stream()
+                      .flatMap(c -> c.refused().stream())
+                      .filter(d -> d.origin().equals(conflict))
+                      .findFirst()
+                      .orElse(null),
+              d -> d != null,
+              Duration.ofSeconds(30),
+              "the follow's refusal of " + conflict);
+      assertTrue(
+          refused.reason().contains("was published before with other content"), refused.reason());
+      assertTrue(refused.reason().contains("renamed"), refused.reason());
+      awaitCommittedToTheEnd(warehouse);
+      assertEquals(0, count(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'renamed'"));
+      // acknowledged, so that the other tests' ingests of this log refuse it without a word
+      publish(List.of(Acknowledgement.of(conflict, "a test's conflict", Instant.now())));
 
       publish(split.subList(0, cut));
       assertEquals(2, waitFor(warehouse, tps + " AND r.dataset = 'split'", 2), "threads 1");
@@ -314,6 +349,10 @@ class IncrementalIngestIT {
       flink.close();
     }
     assertTrue(failed.isEmpty(), failed.toString());
+    assertTrue(
+        IngestLog.refusedSince(BROKER.bootstrap(), Map.of()).stream()
+            .noneMatch(d -> d.origin().equals(poisoned)),
+        "the acknowledged dead letter " + poisoned + " is not refused again");
     assertEventsCounted(warehouse); // what follow's last commit recorded
     assertTrue(commits.size() >= 3, "commits: " + commits.size());
     assertEquals(jobsBefore + 1, flink.jobsRun(), "one follow job for every commit");
@@ -324,6 +363,18 @@ class IncrementalIngestIT {
     assertEquals(1, count(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'after-follow'"));
     assertEquals(4, count(warehouse, tps + " AND r.dataset = 'at-stop'"));
     assertEquals(rebuilt("follow-rebuilt"), snapshot(warehouse));
+  }
+
+  /** Publishes {@code value} as it is under {@code key}; where it is in the log. */
+  private static String publishRaw(String key, byte[] value) throws Exception {
+    try (KafkaProducer<String, byte[]> raw =
+        new KafkaProducer<>(
+            Map.of("bootstrap.servers", BROKER.bootstrap()),
+            new StringSerializer(),
+            new ByteArraySerializer())) {
+      var at = raw.send(new ProducerRecord<>(Topics.EVENTS, key, value)).get();
+      return Topics.EVENTS + "/" + at.partition() + "@" + at.offset();
+    }
   }
 
   /**

@@ -112,7 +112,7 @@ class KafkaClusterIT {
       var parsed =
           service.parse(
               new io.benchlake.importers.ImportRequest(
-                  io.benchlake.importers.ImportFormat.TAF_REPORT,
+                  new io.benchlake.importers.taf.TafReportFormat(),
                   List.of(report),
                   Optional.empty(),
                   Optional.empty(),

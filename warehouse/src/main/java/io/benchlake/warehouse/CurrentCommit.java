@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * every commit and with nothing else: what a cache of answers is keyed by. Reading it parses
  * nothing (a cache hit needs no JSON parser); {@link #manifest()} parses.
  */
-public record CurrentCommit(String id, Path ingestDir, byte[] manifestJson) {
+public record CurrentCommit(String id, Path ingestDir, byte[] manifestJson, Path file) {
   /** The identity of a warehouse nothing was committed to yet. */
   public static final String NONE = "none";
 
@@ -34,7 +34,7 @@ public record CurrentCommit(String id, Path ingestDir, byte[] manifestJson) {
                   + " holds manifests; `benchlake ingest --rebuild` rewrites the warehouse from"
                   + " the event log");
         }
-        return new CurrentCommit(NONE, ingestDir, null);
+        return new CurrentCommit(NONE, ingestDir, null, null);
       }
       String seq = Files.readString(current, StandardCharsets.UTF_8).trim();
       Path manifest = ingestDir.resolve(seq + ".json");
@@ -49,7 +49,8 @@ public record CurrentCommit(String id, Path ingestDir, byte[] manifestJson) {
       return new CurrentCommit(
           HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json)),
           ingestDir,
-          json);
+          json,
+          manifest);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the warehouse manifest in " + ingestDir, e);
     } catch (NoSuchAlgorithmException e) {
@@ -66,6 +67,22 @@ public record CurrentCommit(String id, Path ingestDir, byte[] manifestJson) {
     }
   }
 
+  /**
+   * Whether this commit's manifest carries its own checksum ({@link ManifestSeal}): false for one
+   * written before manifests did, and for a new warehouse.
+   */
+  public boolean sealed() {
+    if (manifestJson == null) {
+      return false;
+    }
+    manifest(); // a damaged one is refused as a read refuses it
+    try {
+      return ManifestReader.sealed(manifestJson);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the warehouse manifest " + file, e);
+    }
+  }
+
   /** The manifest of this commit, or an empty one for a new warehouse. */
   public Manifest manifest() {
     if (manifestJson == null) {
@@ -75,8 +92,8 @@ public record CurrentCommit(String id, Path ingestDir, byte[] manifestJson) {
       return ManifestReader.read(manifestJson);
     } catch (com.fasterxml.jackson.core.JacksonException e) {
       throw new EnvironmentException(
-          "the warehouse manifest in "
-              + ingestDir
+          "the warehouse manifest "
+              + file
               + " is damaged ("
               + e.getOriginalMessage()
               + "); `benchlake ingest --rebuild` rewrites the warehouse from the event log",

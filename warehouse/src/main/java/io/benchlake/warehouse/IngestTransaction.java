@@ -90,17 +90,27 @@ public final class IngestTransaction {
    * files (Flink's in-progress parts) are not committed.
    */
   public Manifest commit(Manifest.Progress progress, Set<String> removed) {
+    return commit(progress, removed, Map.of());
+  }
+
+  /**
+   * As {@link #commit(Manifest.Progress, Set)}, and the manifest records {@code facts} for files
+   * committed before (a legacy warehouse's files, hashed as they are now: {@code verify --record}).
+   */
+  Manifest commit(
+      Manifest.Progress progress, Set<String> removed, Map<String, Manifest.FileFacts> facts) {
     Path root = warehouse.root();
     try {
       Map<String, List<String>> added = moveIntoTables(root);
-      Manifest next =
-          warehouse
-              .current()
-              .next(seq, progress, added, CommittedFiles.factsOf(root, added), removed);
+      Map<String, Manifest.FileFacts> addedFacts =
+          new java.util.TreeMap<>(CommittedFiles.factsOf(root, added));
+      addedFacts.putAll(facts);
+      Manifest next = warehouse.current().next(seq, progress, added, addedFacts, removed);
       Path ingestDir = warehouse.ingestDir();
       Files.createDirectories(ingestDir);
       Warehouse.writeAtomically(
-          ingestDir.resolve(seq + ".json"), Warehouse.JSON.writeValueAsBytes(next));
+          ingestDir.resolve(seq + ".json"),
+          ManifestSeal.seal(Warehouse.JSON.writeValueAsBytes(next)));
       Warehouse.writeAtomically(
           ingestDir.resolve("CURRENT"), (seq + "\n").getBytes(StandardCharsets.UTF_8));
       pruneManifests();

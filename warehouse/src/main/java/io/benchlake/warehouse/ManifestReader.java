@@ -26,6 +26,21 @@ final class ManifestReader {
   private ManifestReader() {}
 
   static Manifest read(byte[] json) throws IOException {
+    return read(json, new boolean[1]);
+  }
+
+  /** Whether {@code json}, a manifest that reads, carries its own checksum. */
+  static boolean sealed(byte[] json) throws IOException {
+    boolean[] sealed = new boolean[1];
+    read(json, sealed);
+    return sealed[0];
+  }
+
+  /**
+   * Reads a manifest; a checksum field ({@link ManifestSeal}) must be the last and match the bytes
+   * before it; {@code sealed[0]} says whether there was one.
+   */
+  private static Manifest read(byte[] json, boolean[] sealed) throws IOException {
     try (JsonParser p = FACTORY.createParser(json)) {
       expect(p, p.nextToken(), JsonToken.START_OBJECT);
       long seq = 0;
@@ -41,8 +56,20 @@ final class ManifestReader {
       Map<Integer, Long> logStart = null;
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         String field = p.currentName();
+        if (sealed[0]) {
+          throw new JsonParseException(p, "a field after the manifest's checksum");
+        }
+        long fieldAt = p.currentTokenLocation().getByteOffset();
         JsonToken value = p.nextToken();
         switch (field) {
+          case ManifestSeal.FIELD -> {
+            String recorded = text(p, value);
+            if (fieldAt < 0 || !ManifestSeal.sha256(json, (int) fieldAt).equals(recorded)) {
+              throw new JsonParseException(
+                  p, "its checksum does not match its content: it was changed after its commit");
+            }
+            sealed[0] = true;
+          }
           case "seq" -> seq = number(p, value).longValueExact();
           case "committedAt" -> committedAt = instant(p, value);
           case "offsets" -> offsets = value == JsonToken.VALUE_NULL ? null : offsets(p, value);

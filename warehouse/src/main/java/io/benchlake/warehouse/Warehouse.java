@@ -73,10 +73,66 @@ public final class Warehouse {
     return manifest;
   }
 
+  /**
+   * {@code manifest} once every file it lists is there with its committed size, and the content of
+   * those {@code checks} does not hold as found whole matches its committed SHA-256 (a read
+   * session's first meeting with a file).
+   */
+  public Manifest checked(Manifest manifest, FirstReadChecks checks) {
+    CommittedFiles.refuse(checks.damage(root, manifest));
+    return manifest;
+  }
+
+  /** The record of first reads of this warehouse, kept under {@code home} (never in it). */
+  public FirstReadChecks firstReadChecks(Path home) {
+    return FirstReadChecks.in(home.resolve("cache").resolve("checked-files"), root);
+  }
+
   /** Every committed file whose size or content differs from what its manifest recorded. */
   public List<String> damagedFiles() {
     Manifest manifest = current();
     return CommittedFiles.damage(root, manifest, manifest.allFiles(), true);
+  }
+
+  /**
+   * What {@link #recordChecks()} did: the commit it wrote (0: none was needed), the files it hashed
+   * and trusted as they are, and whether the manifest before it carried no checksum.
+   */
+  public record Recorded(long seq, int filesHashed, boolean manifestSealed) {}
+
+  /**
+   * Upgrades a warehouse written before files' hashes or manifests' checksums were recorded (whose
+   * caller holds its lock): a commit of the same progress whose manifest records the SHA-256 of
+   * every file that had none, hashed as it is now and so trusted, and carries its own checksum.
+   * Files that are missing or of another size than recorded are refused first (exit 6).
+   */
+  public Recorded recordChecks() {
+    CurrentCommit commit = commit();
+    Manifest manifest = commit.manifest();
+    if (manifest.seq() == 0) {
+      return new Recorded(0, 0, false);
+    }
+    CommittedFiles.refuse(CommittedFiles.damage(root, manifest, manifest.allFiles(), false));
+    Map<String, Manifest.FileFacts> facts = new java.util.TreeMap<>();
+    try {
+      for (String file : manifest.allFiles()) {
+        if (!manifest.facts().containsKey(file)) {
+          facts.put(file, CommittedFiles.factsOf(root.resolve(file)));
+        }
+      }
+    } catch (java.nio.file.NoSuchFileException e) {
+      CommittedFiles.refuse(List.of(e.getFile() + " (missing)"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot hash the files of " + root, e);
+    }
+    boolean wasSealed = commit.sealed();
+    if (facts.isEmpty() && wasSealed) {
+      return new Recorded(0, 0, true);
+    }
+    long seq = manifest.seq() + 1;
+    new IngestTransaction(this, seq, staging(seq), true)
+        .commit(manifest.progress(), Set.of(), facts);
+    return new Recorded(seq, facts.size(), wasSealed);
   }
 
   public Path staging(long seq) {

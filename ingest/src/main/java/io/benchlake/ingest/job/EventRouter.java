@@ -91,7 +91,7 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
     if (!reRead) {
       newRead.add(1);
     }
-    String conflict = batch.conflicts().get(raw.origin());
+    String conflict = conflictOf(raw);
     if (conflict != null) {
       // an id seen before with other content: the first version stands, in every ingest path
       refuse(ctx, raw, conflict, reRead);
@@ -104,6 +104,7 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       refuse(ctx, raw, e.getMessage(), reRead);
       return;
     }
+    read(event);
     List<Row> rows;
     try {
       rows = rows(event, raw);
@@ -127,10 +128,26 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
    * someone acknowledged it (then it stays out without a word).
    */
   private void refuse(Context ctx, RawEvent raw, String reason, boolean reRead) {
-    if (!reRead && !batch.acknowledged().contains(raw.origin())) {
+    if (!reRead && !isAcknowledged(raw.origin())) {
       ctx.output(Tags.REFUSED, new RefusedEvent(raw.origin(), reason, raw.value));
     }
   }
+
+  /**
+   * Why {@code raw} is refused as an id seen before with other content (null: it is not): a batch
+   * knows its range's conflicts before it starts (ContentConflicts).
+   */
+  protected String conflictOf(RawEvent raw) {
+    return batch.conflicts().get(raw.origin());
+  }
+
+  /** Whether someone acknowledged the dead letter from {@code origin}. */
+  protected boolean isAcknowledged(String origin) {
+    return batch.acknowledged().contains(origin);
+  }
+
+  /** Hears each event that parsed, before its rows are made (a follow job learns from it). */
+  protected void read(Event event) {}
 
   /** One row of a table. */
   private record Row(WarehouseTable table, GenericRecord record) {}

@@ -20,6 +20,7 @@ public final class FollowSession {
   private final Map<Long, Map<Integer, Long>> open = new ConcurrentHashMap<>();
   private final Map<Long, Map<Integer, Long>> counted = new ConcurrentHashMap<>();
   private final BlockingQueue<Long> completed = new LinkedBlockingQueue<>();
+  private volatile LiveConflicts conflicts;
 
   private FollowSession(String id) {
     this.id = id;
@@ -46,6 +47,17 @@ public final class FollowSession {
 
   public String id() {
     return id;
+  }
+
+  /** The job's judge of conflicts and acknowledgements, set before the job is submitted. */
+  public FollowSession conflicts(LiveConflicts judge) {
+    this.conflicts = judge;
+    return this;
+  }
+
+  /** The job's judge of conflicts and acknowledgements; null when none was set. */
+  LiveConflicts conflicts() {
+    return conflicts;
   }
 
   /** A reader's next offsets at {@code checkpoint}, per partition it has read from. */

@@ -116,7 +116,7 @@ public final class IngestJob {
                     .process(new ReadPositions(sessionId, first.previousReadUpTo()))
                     .setParallelism(readers)
                     .name("read positions"),
-                new FollowRouter(first))
+                new FollowRouter(first, sessionId))
             .setParallelism(readers);
     writeTables(routed, table -> new RollingParquetSink(staging, table));
     routed

@@ -42,7 +42,10 @@ class EventRouterTest {
   }
 
   private static EventRouter router(IngestJob.Batch batch, Outputs outputs) {
-    EventRouter router = new EventRouter(batch);
+    return opened(new EventRouter(batch), outputs);
+  }
+
+  private static EventRouter opened(EventRouter router, Outputs outputs) {
     // Only the counter of records read is asked of the runtime context.
     RuntimeContext context =
         (RuntimeContext)
@@ -189,5 +192,88 @@ class EventRouterTest {
     assertTrue(out.parts.isEmpty(), "a refused event goes nowhere else");
     assertTrue(out.of(RUNS).isEmpty());
     assertEquals(3, out.read.getLocalValue());
+  }
+
+  /** A judge that refuses one id's second version and remembers what it was told. */
+  private static final class Judge implements LiveConflicts {
+    final List<String> told = new ArrayList<>();
+    final java.util.Set<String> acknowledged = new java.util.HashSet<>();
+
+    @Override
+    public String conflictOf(RawEvent raw, String eventId) {
+      told.add("asked " + eventId + " at " + raw.origin());
+      return raw.offset == 7 ? "published before with other content" : null;
+    }
+
+    @Override
+    public void retracted(String runId) {
+      told.add("retracted " + runId);
+    }
+
+    @Override
+    public void acknowledged(String origin) {
+      told.add("acknowledged " + origin);
+      acknowledged.add(origin);
+    }
+
+    @Override
+    public boolean isAcknowledged(String origin) {
+      return acknowledged.contains(origin);
+    }
+  }
+
+  /**
+   * Follow knows no conflicts before its job starts: its router asks the session's judge of every
+   * event, refuses what it names, tells it the retractions and acknowledgements read, and sends an
+   * acknowledged refusal nowhere.
+   */
+  @Test
+  void aFollowRouterAsksItsSessionsJudgeOfEveryEvent() {
+    Judge judge = new Judge();
+    FollowSession session = FollowSession.start("router-test").conflicts(judge);
+    try {
+      Outputs out = new Outputs();
+      EventRouter router =
+          opened(new FollowRouter(IngestJob.Batch.first(3, AT), session.id()), out);
+      route(router, out, raw(0, 5, runFinished("r1")));
+      route(
+          router,
+          out,
+          raw(
+              0,
+              6,
+              CODEC.encode(
+                  io.benchlake.schemas.Acknowledgement.of("benchlake.events/1@2", "seen", AT))));
+      route(router, out, raw(0, 7, runFinished("r1"))); // the judge's conflict
+      route(router, out, raw(1, 2, "{not json".getBytes(StandardCharsets.UTF_8)));
+      route(
+          router,
+          out,
+          raw(
+              0,
+              8,
+              CODEC.encode(
+                  new io.benchlake.schemas.Retraction(
+                      null, "x-r1", "r1", AT, AT, "read again", List.of(), List.of()))));
+
+      assertEquals(
+          List.of(
+              "asked e-r1 at benchlake.events/0@5",
+              "asked "
+                  + io.benchlake.schemas.Acknowledgement.of("benchlake.events/1@2", "seen", AT)
+                      .eventId()
+                  + " at benchlake.events/0@6",
+              "acknowledged benchlake.events/1@2",
+              "asked e-r1 at benchlake.events/0@7",
+              "asked x-r1 at benchlake.events/0@8",
+              "retracted r1"),
+          judge.told);
+      List<Object> refused = out.of(Tags.REFUSED.getId());
+      assertEquals(1, refused.size(), "the acknowledged unreadable one stays out: " + refused);
+      assertEquals("published before with other content", ((RefusedEvent) refused.get(0)).reason);
+      assertEquals(1, out.of(RUNS).size(), "the first version's row only");
+    } finally {
+      session.close();
+    }
   }
 }

@@ -1,0 +1,18 @@
+package io.benchlake.importers.sysbench;
+
+import io.benchlake.importers.StartedAt;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The run a sysbench log belongs to: its dataset, test and the date its path or sidecar gives
+ * ({@code ""} when neither does, so logs without a date group into one run), and the testbed they
+ * give ({@code ""}: none, the --testbed flag stands).
+ */
+record SysbenchRunKey(String dataset, String test, String date, String testbed) {
+
+  /** When the run started: the date given, else {@code fallback} (--started-at). */
+  Optional<Instant> startedAt(Optional<Instant> fallback) {
+    return date.isEmpty() ? fallback : Optional.of(StartedAt.parse(date));
+  }
+}

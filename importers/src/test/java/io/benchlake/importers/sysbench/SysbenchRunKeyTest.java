@@ -1,0 +1,51 @@
+package io.benchlake.importers.sysbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.benchlake.home.BadInputException;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class SysbenchRunKeyTest {
+  static final Optional<Instant> GIVEN = Optional.of(Instant.parse("2026-01-02T03:04:05Z"));
+
+  @Test
+  void withoutADateTheRunStartsWhenTheOptionsSay() {
+    assertEquals(GIVEN, new SysbenchRunKey("d", "t", "", "").startedAt(GIVEN));
+  }
+
+  @Test
+  void aDateIsMidnightUtcAndAnInstantIsItself() {
+    assertEquals(
+        Optional.of(Instant.parse("2026-03-11T00:00:00Z")),
+        new SysbenchRunKey("d", "t", "2026-03-11", "").startedAt(GIVEN));
+    assertEquals(
+        Optional.of(Instant.parse("2026-03-11T13:22:25Z")),
+        new SysbenchRunKey("d", "t", "2026-03-11T13:22:25Z", "").startedAt(GIVEN));
+  }
+
+  @Test
+  void aDateThatIsNeitherSaysWhatWasExpected() {
+    assertEquals(
+        "{date} '2026-13-01' is not yyyy-mm-dd",
+        assertThrows(
+                BadInputException.class,
+                () -> new SysbenchRunKey("d", "t", "2026-13-01", "").startedAt(GIVEN))
+            .getMessage());
+    assertEquals(
+        "started_at '2026-03-11 13:22' is not ISO-8601 (2026-03-11T13:22:25Z)",
+        assertThrows(
+                BadInputException.class,
+                () -> new SysbenchRunKey("d", "t", "2026-03-11 13:22", "").startedAt(GIVEN))
+            .getMessage());
+  }
+
+  @Test
+  void logsGroupIntoOneRunByDatasetTestAndDate() {
+    assertEquals(new SysbenchRunKey("d", "t", "x", ""), new SysbenchRunKey("d", "t", "x", ""));
+    assertNotEquals(new SysbenchRunKey("d", "t", "x", ""), new SysbenchRunKey("d", "t", "", ""));
+  }
+}
