@@ -56,8 +56,9 @@ public record BenchbaseConfig(
     Element root = doc.getDocumentElement();
     if (!"parameters".equals(root.getTagName())) {
       throw BadInputException.at(
-          file.name(), 1, "expected a BenchBase configuration (<parameters>), found <"
-              + root.getTagName() + ">");
+          file.name(),
+          1,
+          "expected a BenchBase configuration (<parameters>), found <" + root.getTagName() + ">");
     }
     String terminals = child(root, "terminals");
     Integer count = null;

@@ -116,8 +116,7 @@ public final class BenchbaseCsv {
               empty ? null : min,
               empty ? null : max));
     }
-    requireEvenTimes(
-        file, out.stream().map(w -> new long[] {w.line(), w.timeS()}).toList(), null);
+    requireEvenTimes(file, out.stream().map(w -> new long[] {w.line(), w.timeS()}).toList(), null);
     return out;
   }
 
@@ -135,8 +134,9 @@ public final class BenchbaseCsv {
       return;
     }
     if (lineAndTime.get(0)[1] != 0) {
-      throw file.error((int) lineAndTime.get(0)[0] - 1, "the first window is at 0 s, this one at "
-          + lineAndTime.get(0)[1]);
+      throw file.error(
+          (int) lineAndTime.get(0)[0] - 1,
+          "the first window is at 0 s, this one at " + lineAndTime.get(0)[1]);
     }
     long w = window != null ? window : lineAndTime.size() < 2 ? 1 : lineAndTime.get(1)[1];
     for (int i = 0; i < lineAndTime.size(); i++) {
@@ -166,8 +166,7 @@ public final class BenchbaseCsv {
     }
     String[] found = lines.get(0).strip().split(",", -1);
     if (!Arrays.equals(trimmed(found), header)) {
-      throw file.error(
-          0, "expected " + what + "'s header '" + String.join(",", header) + "'");
+      throw file.error(0, "expected " + what + "'s header '" + String.join(",", header) + "'");
     }
     int extra = 0;
     for (boolean d : decimal) {

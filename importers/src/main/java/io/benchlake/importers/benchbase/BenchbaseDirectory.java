@@ -73,8 +73,8 @@ public final class BenchbaseDirectory {
   }
 
   /**
-   * Every result set under {@code paths}, in directory and name order; a set that cannot be read
-   * is handed to {@code failed} (and skipped) when given, else refused.
+   * Every result set under {@code paths}, in directory and name order; a set that cannot be read is
+   * handed to {@code failed} (and skipped) when given, else refused.
    */
   public static List<BenchbaseResultSet> read(
       List<Path> paths, Consumer<BadInputException> failed) {
@@ -145,7 +145,9 @@ public final class BenchbaseDirectory {
       throw BadInputException.at(
           any.path().toString(),
           1,
-          "no " + base + ".summary.json beside it: a BenchBase result set is read from its summary");
+          "no "
+              + base
+              + ".summary.json beside it: a BenchBase result set is read from its summary");
     }
     SourceFile summaryFile = SourceFile.read(one.get(Kind.SUMMARY).path());
     BenchbaseSummary summary = BenchbaseSummary.parse(summaryFile);

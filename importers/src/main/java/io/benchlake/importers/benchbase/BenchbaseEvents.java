@@ -1,6 +1,7 @@
 package io.benchlake.importers.benchbase;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.importers.EventPlaces;
 import io.benchlake.importers.ImportBatch;
 import io.benchlake.schemas.DatabaseFacts;
 import io.benchlake.schemas.Event;
@@ -72,7 +73,8 @@ public final class BenchbaseEvents {
     int iterations = run.iterations().stream().mapToInt(Integer::intValue).max().orElse(1);
     BenchbaseConfig config = first.config().orElse(null);
     Integer sampleWindow =
-        BenchbaseCsv.windowS(first.samples().stream().map(BenchbaseCsv.SecondSample::timeS).toList());
+        BenchbaseCsv.windowS(
+            first.samples().stream().map(BenchbaseCsv.SecondSample::timeS).toList());
     events.add(
         context
             .event("run_started")
@@ -87,7 +89,9 @@ public final class BenchbaseEvents {
                     null,
                     null,
                     warehouses(s.benchmark(), first.scaleFactor()),
-                    config != null && config.measuredS() != null ? config.measuredS() : s.elapsedS(),
+                    config != null && config.measuredS() != null
+                        ? config.measuredS()
+                        : s.elapsedS(),
                     "s",
                     iterations,
                     run.rungs(),
@@ -115,7 +119,8 @@ public final class BenchbaseEvents {
     int threads = set.terminals();
     String samplesDigest = set.samplesFile().digest();
     List<BenchbaseCsv.SecondSample> samples = set.samples();
-    Integer w = BenchbaseCsv.windowS(samples.stream().map(BenchbaseCsv.SecondSample::timeS).toList());
+    Integer w =
+        BenchbaseCsv.windowS(samples.stream().map(BenchbaseCsv.SecondSample::timeS).toList());
     double window = w == null ? 1 : w;
     for (BenchbaseCsv.SecondSample x : samples) {
       out.add(
@@ -143,18 +148,20 @@ public final class BenchbaseEvents {
       String[] names = {"min", "p25", "p50", "avg", "p75", "p90", "p95", "p99", "max"};
       long[] us = {l.min(), l.p25(), l.p50(), l.avg(), l.p75(), l.p90(), l.p95(), l.p99(), l.max()};
       for (int i = 0; i < names.length; i++) {
-        values.add(new IterationValue("latency_" + names[i] + "_ms", us[i] / 1000.0, "ms", SUMMARY));
+        values.add(
+            new IterationValue("latency_" + names[i] + "_ms", us[i] / 1000.0, "ms", SUMMARY));
       }
     }
     for (Map.Entry<String, List<BenchbaseCsv.Window>> e : set.perTransaction().entrySet()) {
       Integer windowS =
           set.windowS() != null
               ? set.windowS()
-              : BenchbaseCsv.windowS(e.getValue().stream().map(BenchbaseCsv.Window::timeS).toList());
+              : BenchbaseCsv.windowS(
+                  e.getValue().stream().map(BenchbaseCsv.Window::timeS).toList());
       values.addAll(BenchbaseTransactions.values(e.getKey(), e.getValue(), windowS));
     }
     out.add(
-        run.event(set.summaryFile().digest(), "iteration_finished")
+        run.event(set.summaryFile().digest(), EventPlaces.ITERATION_FINISHED)
             .iterationFinished(
                 threads,
                 iteration,
@@ -285,8 +292,7 @@ public final class BenchbaseEvents {
     List<String> cells = new ArrayList<>();
     for (BenchbaseResultSet r : run.sets()) {
       cells.add(
-          String.format(
-              Locale.ROOT, "%d terminals %.2f", r.terminals(), r.summary().throughput()));
+          String.format(Locale.ROOT, "%d terminals %.2f", r.terminals(), r.summary().throughput()));
     }
     return String.format(
         Locale.ROOT,

@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * BenchBase result sets become ladder runs by the rule HammerDB's follow (docs/import.md): the
- * sets of one benchmark, DBMS (type and version), scale factor and isolation, in the order they
- * started, are one run whose thread counts are the terminals. Consecutive sets at one terminal
- * count are that rung's iterations; a terminal count not seen yet is the next rung; one seen
- * earlier starts the next run (with {@code --repeats iterations}, the next iteration of its rung).
+ * BenchBase result sets become ladder runs by the rule HammerDB's follow (docs/import.md): the sets
+ * of one benchmark, DBMS (type and version), scale factor and isolation, in the order they started,
+ * are one run whose thread counts are the terminals. Consecutive sets at one terminal count are
+ * that rung's iterations; a terminal count not seen yet is the next rung; one seen earlier starts
+ * the next run (with {@code --repeats iterations}, the next iteration of its rung).
  */
 public final class BenchbaseLadder {
   private BenchbaseLadder() {}

@@ -29,7 +29,8 @@ public record BenchbaseResultSet(
   public BenchbaseResultSet {
     samples = List.copyOf(samples);
     windows = List.copyOf(windows);
-    perTransaction = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(perTransaction));
+    perTransaction =
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(perTransaction));
     parameters = Map.copyOf(parameters);
     files = List.copyOf(files);
   }

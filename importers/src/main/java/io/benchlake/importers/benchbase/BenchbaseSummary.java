@@ -30,7 +30,9 @@ public record BenchbaseSummary(
     Double goodput,
     Latencies latencies) {
 
-  /** The nine figures of "Latency Distribution", in microseconds; null when nothing was measured. */
+  /**
+   * The nine figures of "Latency Distribution", in microseconds; null when nothing was measured.
+   */
   public record Latencies(
       long min, long p25, long p50, long avg, long p75, long p90, long p95, long p99, long max) {}
 
@@ -64,7 +66,9 @@ public record BenchbaseSummary(
     Long start = r.whole(START, false);
     if (start == null && written == null) {
       throw BadInputException.at(
-          file.name(), 1, "a BenchBase summary names '" + START + "' or '" + WRITTEN + "'; neither");
+          file.name(),
+          1,
+          "a BenchBase summary names '" + START + "' or '" + WRITTEN + "'; neither");
     }
     Instant startedAt = Instant.ofEpochMilli(start != null ? start : written);
     TimeBounds.problem("the run's start", startedAt)
@@ -106,7 +110,9 @@ public record BenchbaseSummary(
       if (x == null || !x.canConvertToLong() || !x.isIntegralNumber()) {
         throw BadInputException.at(
             file.name(),
-            x == null ? JsonLines.lineOf(file, DISTRIBUTION) : JsonLines.lineOf(file, LATENCY_KEYS[i]),
+            x == null
+                ? JsonLines.lineOf(file, DISTRIBUTION)
+                : JsonLines.lineOf(file, LATENCY_KEYS[i]),
             "expected '" + LATENCY_KEYS[i] + "' in '" + DISTRIBUTION + "', a whole number");
       }
       v[i] = x.asLong();

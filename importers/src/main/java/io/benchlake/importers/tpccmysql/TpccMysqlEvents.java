@@ -1,5 +1,6 @@
 package io.benchlake.importers.tpccmysql;
 
+import io.benchlake.importers.EventPlaces;
 import io.benchlake.importers.ImportBatch;
 import io.benchlake.schemas.DatabaseFacts;
 import io.benchlake.schemas.Event;
@@ -65,8 +66,7 @@ public final class TpccMysqlEvents {
     return out;
   }
 
-  public static ImportBatch toEvents(
-      List<TpccMysqlResult> run, RunFacts facts, Instant startedAt) {
+  public static ImportBatch toEvents(List<TpccMysqlResult> run, RunFacts facts, Instant startedAt) {
     RunContext context =
         RunContext.imported(facts.dataset(), facts.test(), startedAt, facts.host());
     Map<Integer, Integer> seen = new HashMap<>();
@@ -112,11 +112,14 @@ public final class TpccMysqlEvents {
         context
             .event("environment")
             .environment(
-                new HostFacts(facts.host(), null, null, null, null, null, null, null, null, null, null),
+                new HostFacts(
+                    facts.host(), null, null, null, null, null, null, null, null, null, null),
                 new DatabaseFacts(
                     version == null
                         ? null
-                        : version.toLowerCase(Locale.ROOT).contains("mariadb") ? "mariadb" : "mysql",
+                        : version.toLowerCase(Locale.ROOT).contains("mariadb")
+                            ? "mariadb"
+                            : "mysql",
                     version,
                     null,
                     null,
@@ -163,8 +166,7 @@ public final class TpccMysqlEvents {
     if (r.finished()) {
       values.add(new IterationValue("TpmC", r.tpmC(), "per min", RESULT));
       Integer secs = r.rawSeconds() != null ? r.rawSeconds() : r.measureS();
-      long calls =
-          r.transactions().stream().mapToLong(t -> t.success() + t.late()).sum();
+      long calls = r.transactions().stream().mapToLong(t -> t.success() + t.late()).sum();
       if (secs != null && secs > 0 && !r.transactions().isEmpty()) {
         values.add(new IterationValue("TPS", (double) calls / secs, "tx/s", RAW));
       }
@@ -180,13 +182,11 @@ public final class TpccMysqlEvents {
       }
     }
     out.add(
-        run.event(r.digest(), "iteration_finished", String.valueOf(r.line()))
+        run.event(EventPlaces.atLine(r.digest(), r.line()), EventPlaces.ITERATION_FINISHED)
             .iterationFinished(
                 threads,
                 iteration,
-                r.finished()
-                    ? IterationFinished.Status.completed
-                    : IterationFinished.Status.failed,
+                r.finished() ? IterationFinished.Status.completed : IterationFinished.Status.failed,
                 r.rawSeconds() != null
                     ? r.rawSeconds().doubleValue()
                     : r.measureS() == null ? null : r.measureS().doubleValue(),

@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * {@code benchlake import tpcc-mysql FILE…}: the runs printed in the files, in the order given,
- * as ladder runs of one dataset. The output carries no date and no server version: the run is dated
- * by {@code --started-at} (a date, or {@code mtime}: its first file's modification time), and two
- * runs that one date would give the same start are refused.
+ * {@code benchlake import tpcc-mysql FILE…}: the runs printed in the files, in the order given, as
+ * ladder runs of one dataset. The output carries no date and no server version: the run is dated by
+ * {@code --started-at} (a date, or {@code mtime}: its first file's modification time), and two runs
+ * that one date would give the same start are refused.
  */
 public final class TpccMysqlImport {
   private TpccMysqlImport() {}

@@ -9,13 +9,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the output of Percona's tpcc-mysql {@code tpcc_start} (src/main.c), every generation of
- * its 10-second line: {@code 10, trx: N, 95%: ms, 99%: ms, max_rt: ms, N|ms ×4} (2016-02-12 on),
- * {@code 10, trx: N max_rt: ms, N|ms ×4} (2016-02-11), {@code 10, N(late):rt|max ×5} (2011-2016)
- * and {@code 10, N(late):rt ×5} (2008-2011). A file may hold several runs (a script appending its
- * runs to one log): each {@code <Parameters>} header starts one. The password printed in the
- * header is never kept. Other lines (options echoed, errors a transaction printed) are left alone;
- * a line that starts as an interval line and does not read as one is refused at file:line.
+ * Reads the output of Percona's tpcc-mysql {@code tpcc_start} (src/main.c), every generation of its
+ * 10-second line: {@code 10, trx: N, 95%: ms, 99%: ms, max_rt: ms, N|ms ×4} (2016-02-12 on), {@code
+ * 10, trx: N max_rt: ms, N|ms ×4} (2016-02-11), {@code 10, N(late):rt|max ×5} (2011-2016) and
+ * {@code 10, N(late):rt ×5} (2008-2011). A file may hold several runs (a script appending its runs
+ * to one log): each {@code <Parameters>} header starts one. The password printed in the header is
+ * never kept. Other lines (options echoed, errors a transaction printed) are left alone; a line
+ * that starts as an interval line and does not read as one is refused at file:line.
  */
 public final class TpccMysqlParser {
   private TpccMysqlParser() {}

@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * One tpcc-mysql run ({@code tpcc_start}) as its output printed it: the {@code <Parameters>}
- * header, the 10-second lines of the measured window, the {@code <Raw Results>} per transaction
- * and the {@code <TpmC>} figure. {@code line} is where the run's output begins (1-based); a run cut
- * off before {@code <TpmC>} has none ({@code tpmC} null) and is a run that died.
+ * header, the 10-second lines of the measured window, the {@code <Raw Results>} per transaction and
+ * the {@code <TpmC>} figure. {@code line} is where the run's output begins (1-based); a run cut off
+ * before {@code <TpmC>} has none ({@code tpmC} null) and is a run that died.
  */
 public record TpccMysqlResult(
     String file,

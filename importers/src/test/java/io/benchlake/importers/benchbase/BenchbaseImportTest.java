@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.importers.ImportBatch;
-import io.benchlake.importers.ImportFormat;
 import io.benchlake.importers.ImportRequest;
 import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
@@ -44,7 +43,7 @@ class BenchbaseImportTest {
 
   static ImportRequest request(Path path, boolean repeats) {
     return new ImportRequest(
-        ImportFormat.HAMMERDB, // any: the format is not what BenchbaseImport reads
+        new BenchbaseFormat(),
         List.of(path),
         Optional.empty(),
         Optional.empty(),
@@ -155,7 +154,10 @@ class BenchbaseImportTest {
   void theRawFileIsNeverRead() throws Exception {
     ImportBatch b = BenchbaseImport.batches(request(fixture(), false), null).get(0);
     assertTrue(b.files().stream().noneMatch(f -> f.endsWith(".raw.csv")), b.files().toString());
-    assertEquals(2 * 11, b.files().size(), "summary, samples, results, 5 per-transaction, params, metrics, config");
+    assertEquals(
+        2 * 11,
+        b.files().size(),
+        "summary, samples, results, 5 per-transaction, params, metrics, config");
   }
 
   @Test
@@ -203,8 +205,7 @@ class BenchbaseImportTest {
   @Test
   void aSummaryGivenAsAFileReadsItsOwnSetOnly() throws Exception {
     List<ImportBatch> b =
-        BenchbaseImport.batches(
-            request(fixture().resolve(EIGHT + ".summary.json"), false), null);
+        BenchbaseImport.batches(request(fixture().resolve(EIGHT + ".summary.json"), false), null);
     assertEquals(1, b.size());
     assertEquals(List.of(8), all(b.get(0), RunStarted.class).get(0).parameters().threads());
   }

@@ -121,13 +121,24 @@ class BenchbaseRefusalTest {
     assertEquals(1, BenchbaseCsv.samples(file("x.samples.csv", good)).size());
     assertEquals(
         "x.samples.csv:3: the last row is cut off (no line end): a torn file",
-        refusal(() -> BenchbaseCsv.samples(file("x.samples.csv", good + "1,10,10.000,1,2,3,4,5,6,7,8,9"))));
+        refusal(
+            () ->
+                BenchbaseCsv.samples(
+                    file("x.samples.csv", good + "1,10,10.000,1,2,3,4,5,6,7,8,9"))));
     String m =
         refusal(() -> BenchbaseCsv.samples(file("x.samples.csv", good + "1,10,10.000,1,2\n")));
     assertTrue(m.startsWith("x.samples.csv:3: expected 12 comma-separated values"), m);
-    m = refusal(() -> BenchbaseCsv.samples(file("x.samples.csv", good + "2,10,10.000,1,2,3,4,5,6,7,8,9\n")));
+    m =
+        refusal(
+            () ->
+                BenchbaseCsv.samples(
+                    file("x.samples.csv", good + "2,10,10.000,1,2,3,4,5,6,7,8,9\n")));
     assertEquals("x.samples.csv:3: time 2 s; expected 1 (windows of 1 s)", m);
-    m = refusal(() -> BenchbaseCsv.samples(file("x.samples.csv", good + "1,10,10.000,-1,2,3,4,5,6,7,8,9\n")));
+    m =
+        refusal(
+            () ->
+                BenchbaseCsv.samples(
+                    file("x.samples.csv", good + "1,10,10.000,-1,2,3,4,5,6,7,8,9\n")));
     assertEquals("x.samples.csv:3: a latency of -1 µs in a window with requests", m);
     m = refusal(() -> BenchbaseCsv.samples(file("x.samples.csv", "Time,Requests\n")));
     assertTrue(m.startsWith("x.samples.csv:1: expected a BenchBase samples file's header"), m);
@@ -138,8 +149,7 @@ class BenchbaseRefusalTest {
     String text = SAMPLES_HEADER + "\n0,10,10,500,1,2,3,4,5,6,7,8,9\n";
     assertEquals(10.5, BenchbaseCsv.samples(file("x.samples.csv", text)).get(0).throughput());
     String window =
-        WINDOW_HEADER
-            + "\n0,2,400,1,250,0,800,1,000,1,100,1,200,1,300,1,400,1,500,2,000,800,000\n";
+        WINDOW_HEADER + "\n0,2,400,1,250,0,800,1,000,1,100,1,200,1,300,1,400,1,500,2,000,800,000\n";
     BenchbaseCsv.Window w = BenchbaseCsv.windows(file("x.results.csv", window)).get(0);
     assertEquals(2.4, w.throughput());
     assertEquals(1.25, w.avgMs());

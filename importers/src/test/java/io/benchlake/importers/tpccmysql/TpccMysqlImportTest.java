@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.importers.ImportBatch;
-import io.benchlake.importers.ImportFormat;
 import io.benchlake.importers.ImportRequest;
 import io.benchlake.importers.SourceFile;
 import io.benchlake.schemas.IterationFinished;
@@ -37,7 +36,7 @@ class TpccMysqlImportTest {
 
   static ImportRequest request(List<Path> paths, Optional<Instant> startedAt, boolean repeats) {
     return new ImportRequest(
-        ImportFormat.SYSBENCH, // any: the format is not what TpccMysqlImport reads
+        new TpccMysqlFormat(),
         paths,
         Optional.of("MariaDB 11.4"),
         Optional.empty(),
@@ -194,7 +193,7 @@ class TpccMysqlImportTest {
   void withoutADateOrDatasetTheImportSaysWhatToGive() throws Exception {
     ImportRequest undated =
         new ImportRequest(
-            ImportFormat.SYSBENCH,
+            new TpccMysqlFormat(),
             List.of(fixture()),
             Optional.of("x"),
             Optional.empty(),
