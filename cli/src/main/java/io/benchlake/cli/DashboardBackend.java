@@ -1,9 +1,12 @@
 package io.benchlake.cli;
 
+import io.benchlake.alerts.AlertLog;
+import io.benchlake.alerts.AlertTriage;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventLog;
 import io.benchlake.bus.EventPublisher;
+import io.benchlake.schemas.AlertState;
 import io.benchlake.schemas.Annotation;
 import io.benchlake.schemas.RunContext;
 import io.benchlake.warehouse.CurrentCommit;
@@ -12,12 +15,14 @@ import io.benchlake.warehouse.Warehouse;
 import io.benchlake.web.EventWriter;
 import io.benchlake.web.WarehouseSource;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
  * What the dashboard reads and writes through, wired by the launcher: the warehouse's commits and
  * sessions (DuckDB held to {@code limits}), the event log's end for the events not yet ingested,
- * and the annotation publisher {@code benchlake annotate} uses.
+ * the annotation publisher {@code benchlake annotate} uses, and the triage publishing of {@code
+ * benchlake alerts ack} (its events, then its small ingest or its wait for a follow's commit).
  */
 final class DashboardBackend implements WarehouseSource, EventWriter, AutoCloseable {
   private static final long FRESHNESS_KEPT_MS = 2_000;
@@ -25,6 +30,7 @@ final class DashboardBackend implements WarehouseSource, EventWriter, AutoClosea
   private final Warehouse warehouse;
   private final AnalyticsSession.ServerLimits limits;
   private final EventBus bus;
+  private final Object triaging = new Object();
   private EventPublisher publisher;
   private Freshness freshness;
   private long freshnessAt;
@@ -86,6 +92,29 @@ final class DashboardBackend implements WarehouseSource, EventWriter, AutoClosea
     }
     publisher.publish(annotation);
     freshness = null;
+  }
+
+  @Override
+  public void triage(TriageRequest r) {
+    AlertTriage.Decision d =
+        new AlertTriage.Decision(
+            AlertState.State.valueOf(r.state().event()),
+            r.link(),
+            r.note(),
+            System.getProperty("user.name"));
+    List<AlertState> events = AlertTriage.events(r.alerts(), d, Instant.now());
+    synchronized (triaging) {
+      try {
+        AlertLog.publish(bus.bootstrap(), events, AlertVisibility.of(bus.bootstrap(), warehouse));
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException("the triage was not published: " + e.getMessage(), e);
+      }
+    }
+    synchronized (this) {
+      freshness = null;
+    }
   }
 
   @Override

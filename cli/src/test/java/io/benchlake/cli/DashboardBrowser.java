@@ -23,9 +23,10 @@ import org.openqa.selenium.interactions.Actions;
 /**
  * The dashboard in Debian's chromium through its chromedriver (both given by path, so Selenium
  * downloads nothing): overview, a run, a comparison of two datasets, a trend whose point opens its
- * run, an annotation with the token that shows after an ingest and a reload. A screenshot of each
- * page goes under target/dashboard-screenshots. CI installs both and sets
- * BENCHLAKE_REQUIRE_CHROMIUM=1: there a missing browser fails; elsewhere the test is skipped.
+ * run, an annotation with the token that shows after an ingest and a reload, an alert acknowledged
+ * from its page that shows acknowledged after a reload. A screenshot of each page goes under
+ * target/dashboard-screenshots. CI installs both and sets BENCHLAKE_REQUIRE_CHROMIUM=1: there a
+ * missing browser fails; elsewhere the test is skipped.
  */
 final class DashboardBrowser {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -39,7 +40,8 @@ final class DashboardBrowser {
 
   private DashboardBrowser() {}
 
-  static void walk(String url, String token, Step ingest) throws Exception {
+  /** Walks the pages; the alert it acknowledged. */
+  static String walk(String url, String token, Step ingest) throws Exception {
     boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
     if ("1".equals(System.getenv("BENCHLAKE_REQUIRE_CHROMIUM"))) {
       assertTrue(present, "chromium and chromium-driver must be installed (/usr/bin)");
@@ -126,9 +128,48 @@ final class DashboardBrowser {
           driver.findElement(By.id("annotations")).getText().contains("seen in the browser test"),
           driver.findElement(By.id("annotations")).getText());
       shot(driver, shots, "5-annotated");
+      return triageAnAlert(driver, url, shots);
     } finally {
       driver.quit();
     }
+  }
+
+  /**
+   * Opens the alerts queue (every state), the first alert's page, acknowledges it with a note (the
+   * token is in the tab's session already), reloads and sees it acknowledged.
+   */
+  private static String triageAnAlert(ChromeDriver driver, String url, Path shots)
+      throws Exception {
+    driver.get(url + "alerts");
+    choose(driver, "state", "all");
+    driver.findElement(By.cssSelector("#filters button")).click();
+    Await.until(
+        () ->
+            driver.getCurrentUrl().contains("state=all")
+                && !driver.findElements(By.cssSelector("#alerts td a")).isEmpty(),
+        WAIT,
+        "the alerts of every state");
+    shot(driver, shots, "6-alerts");
+    WebElement first = driver.findElement(By.cssSelector("#alerts td a[href^='/alerts/']"));
+    String id = first.getText();
+    first.click();
+    Await.until(
+        () -> driver.executeScript("return window.trendChart != null") == Boolean.TRUE,
+        WAIT,
+        "the alert's series");
+    driver.findElement(By.name("note")).sendKeys("acknowledged in the browser test");
+    driver.findElement(By.cssSelector("#triage button[value='ack']")).click();
+    WebElement result = driver.findElement(By.id("triage-result"));
+    Await.until(() -> result.getDomAttribute("data-status") != null, WAIT, "the triage's answer");
+    assertEquals("200", result.getDomAttribute("data-status"), result.getText());
+    driver.navigate().refresh();
+    Await.until(
+        () -> !driver.findElements(By.id("state")).isEmpty(), WAIT, "the reloaded alert page");
+    assertEquals("acknowledged", driver.findElement(By.id("state")).getText());
+    assertTrue(
+        driver.findElement(By.id("alert")).getText().contains("acknowledged in the browser test"));
+    shot(driver, shots, "7-alert-acknowledged");
+    return id;
   }
 
   /** Picks the option {@code text} of the select named {@code name}, as a user clicks it. */

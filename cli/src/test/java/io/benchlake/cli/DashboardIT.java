@@ -33,16 +33,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * benchlake dashboard over HTTP, on a warehouse made by importing the TAF report fixture (two four
- * datasets of OLTP_RW) and a sysbench log under a dataset named as a script: the API, the token,
- * the Host check, escaping and the SQL sandbox; {@link DashboardBrowser} drives the pages in
- * chromium. One dashboard for the class.
+ * benchlake dashboard over HTTP, on a warehouse made by importing the TAF report fixture (four
+ * datasets of OLTP_RW), a sysbench log under a dataset named as a script and an injected history
+ * with a step (one change alert, back-filled): the API, the token, the Host and Origin checks,
+ * escaping, the SQL sandbox and triage; {@link DashboardBrowser} drives the pages in chromium. One
+ * dashboard for the class.
  */
 class DashboardIT {
   static final String BASE = "Mariadb 11.4.2-MariaDB-log";
   static final String CANDIDATE = "Mariadb 13.0.0-MariaDB-log";
   static final String SCRIPT = "<script>alert(1)</script>";
   static final String TOKEN = "dashboard-it-token";
+
+  /** The runs imported: the TAF report's four, the sysbench log's one, the injected history's. */
+  static final int RUNS = 5 + 24;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @RegisterExtension static final SharedBrokerHome SHARED = new SharedBrokerHome("dashboard");
@@ -71,6 +76,14 @@ class DashboardIT {
             "OLTP_RW",
             "--started-at",
             "2026-11-01"));
+    // a step from 1000 to 900 TPS imported whole: one change alert, back-filled history
+    Path history =
+        new InjectedHistory(7, 0)
+            .runs(20, 1000)
+            .runs(1, 953)
+            .runs(3, 900)
+            .write(SHARED.root().resolve("history.jsonl"));
+    ok(CliRunner.run("import", "events", history.toString()));
     ingest();
     bus = EventBus.connect(SHARED.home(), Optional.empty());
     backend =
@@ -117,12 +130,20 @@ class DashboardIT {
 
   static HttpResponse<String> post(String path, String body, String authorization)
       throws Exception {
+    return post(path, body, authorization, null);
+  }
+
+  static HttpResponse<String> post(String path, String body, String authorization, String origin)
+      throws Exception {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(URI.create(server.url() + path.substring(1)))
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body));
     if (authorization != null) {
       b.header("Authorization", authorization);
+    }
+    if (origin != null) {
+      b.header("Origin", origin);
     }
     return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
@@ -149,7 +170,7 @@ class DashboardIT {
     assertEquals(200, all.statusCode(), all.body());
     assertTrue(all.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
     JsonNode runs = JSON.readTree(all.body());
-    assertEquals(5, runs.size(), all.body());
+    assertEquals(RUNS, runs.size(), all.body());
     JsonNode filtered =
         JSON.readTree(get("/api/v1/runs?host=hz-bench-jeb&sort=dataset&dir=asc").body());
     assertEquals(4, filtered.size(), filtered.toString());
@@ -258,7 +279,7 @@ class DashboardIT {
   void theSqlConsoleReadsTheViewsOnlyAndNothingOutsideTheWarehouse() throws Exception {
     HttpResponse<String> count = get("/api/v1/sql?q=" + q("select count(*) AS n from runs"));
     assertEquals(200, count.statusCode(), count.body());
-    assertEquals(5, JSON.readTree(count.body()).get(0).path("n").asInt(), count.body());
+    assertEquals(RUNS, JSON.readTree(count.body()).get(0).path("n").asInt(), count.body());
     assertTrue(get("/sql?format=csv&q=" + q("select 1 as one")).body().startsWith("one"));
 
     Path outside = SHARED.root().resolve("written-by-sql.csv");
@@ -281,8 +302,62 @@ class DashboardIT {
     assertFalse(Files.exists(outside) || Files.exists(warehouseFile), "nothing was written");
   }
 
+  /** The ids of the alerts {@code benchlake alerts list --state STATE} lists. */
+  static String cliAlerts(String state) throws Exception {
+    CliRunner.Run r = CliRunner.run("alerts", "list", "--state", state, "--format", "json");
+    ok(r);
+    StringBuilder ids = new StringBuilder();
+    JSON.readTree(r.out()).forEach(a -> ids.append(a.path("alert_id").asText()).append(' '));
+    return ids.toString();
+  }
+
+  /** The injected step's change alert, through the API. */
+  static String changeAlert() throws Exception {
+    HttpResponse<String> r = get("/api/v1/alerts?state=all&kind=change&test=OLTP_RW");
+    assertEquals(200, r.statusCode(), r.body());
+    JsonNode alerts = JSON.readTree(r.body());
+    assertEquals(1, alerts.size(), r.body());
+    assertEquals(InjectedHistory.runId(21), alerts.get(0).path("located_run_id").asText());
+    return alerts.get(0).path("alert_id").asText();
+  }
+
   @Test
-  void theBrowserWalksThePagesAndAnnotatesWithTheToken() throws Exception {
-    DashboardBrowser.walk(server.url(), TOKEN, DashboardIT::ingest);
+  void theAlertsQueueAndAnAlertAnswerAndATriageIsTheCliTriage() throws Exception {
+    String id = changeAlert();
+    assertTrue(get("/alerts?state=all").body().contains("/alerts/" + id), "the queue links it");
+    assertTrue(get("/alerts?state=all&format=csv").body().startsWith("alert_id,"));
+    JsonNode one = JSON.readTree(get("/api/v1/alerts/" + id).body());
+    assertEquals("change", one.path("alert").path("kind").asText(), one.toString());
+    assertTrue(one.path("history").size() >= 1, one.toString());
+    HttpResponse<String> page = get("/alerts/" + id);
+    assertEquals(200, page.statusCode(), page.body());
+    assertTrue(page.body().contains("trend-data") && page.body().contains("Provenance"));
+    assertEquals(404, get("/alerts/a00000000000").statusCode());
+    assertEquals(400, get("/api/v1/alerts?state=closed").statusCode());
+
+    String body = "{\"state\":\"wontfix\",\"note\":\"set by the API test\"}";
+    String path = "/api/v1/alerts/" + id + "/state";
+    assertEquals(401, post(path, body, null).statusCode());
+    assertEquals(401, post(path, body, "Bearer wrong").statusCode());
+    String bearer = "Bearer " + TOKEN;
+    assertEquals(403, post(path, body, bearer, "http://evil.example").statusCode());
+    assertEquals(400, post(path, "{\"state\":\"closed\"}", bearer).statusCode());
+    assertEquals(400, post("/api/v1/alerts/a00000000000/state", body, bearer).statusCode());
+    assertEquals(400, post("/api/v1/alerts/state", "{\"state\":\"ack\"}", bearer).statusCode());
+    HttpResponse<String> triaged = post(path, body, bearer, server.url().replaceAll("/$", ""));
+    assertEquals(200, triaged.statusCode(), triaged.body());
+    assertEquals("wontfix", JSON.readTree(triaged.body()).path("state").asText());
+    // visible on return, to the API and to benchlake alerts list
+    JsonNode now = JSON.readTree(get("/api/v1/alerts?state=wontfix").body());
+    assertEquals(id, now.get(0).path("alert_id").asText(), now.toString());
+    assertTrue(cliAlerts("wontfix").contains(id));
+  }
+
+  @Test
+  void theBrowserWalksThePagesAnnotatesAndTriagesWithTheToken() throws Exception {
+    String acknowledged = DashboardBrowser.walk(server.url(), TOKEN, DashboardIT::ingest);
+    assertTrue(
+        cliAlerts("acknowledged").contains(acknowledged),
+        "benchlake alerts list shows the triage made in the browser");
   }
 }

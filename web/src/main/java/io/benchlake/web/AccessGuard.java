@@ -15,7 +15,8 @@ import java.util.Set;
  * What every request passes before it is answered: its Host header must name the address or name
  * the dashboard is bound to, with its port (a page on another site cannot reach it through DNS
  * rebinding, whose requests carry that site's name); a write, and off loopback any request, must
- * carry the token. No cookies are read or set, so no other site's page can ride on a login.
+ * carry the token, and a write whose Origin header names another site is refused. No cookies are
+ * read or set, so no other site's page can ride on a login.
  */
 final class AccessGuard {
   private final Set<String> hosts;
@@ -35,6 +36,10 @@ final class AccessGuard {
       throw new Refusal(403, "refused: the Host header does not name this dashboard");
     }
     boolean write = ctx.method() != HandlerType.GET && ctx.method() != HandlerType.HEAD;
+    String origin = ctx.header("Origin");
+    if (write && origin != null && !hosts.contains(originHost(origin))) {
+      throw new Refusal(403, "refused: a write from a page of another site (Origin header)");
+    }
     boolean needsToken = write || (!loopback && !ctx.path().startsWith("/static/"));
     if (needsToken && !token.admits(ctx.header("Authorization"))) {
       throw new Refusal(
@@ -43,6 +48,12 @@ final class AccessGuard {
               ? "a write needs the header Authorization: Bearer <token>"
               : "this dashboard is bound off loopback: reads need Authorization: Bearer <token>");
     }
+  }
+
+  /** {@code http://host:port} as host:port, lower case; anything else as nothing allowed. */
+  private static String originHost(String origin) {
+    String o = origin.toLowerCase(Locale.ROOT);
+    return o.startsWith("http://") ? o.substring("http://".length()) : "";
   }
 
   /** A request refused with its status and one line. */

@@ -21,6 +21,7 @@ final class Html {
           new String[] {"/runs", "Runs"},
           new String[] {"/compare", "Compare"},
           new String[] {"/trend", "Trend"},
+          new String[] {"/alerts", "Alerts"},
           new String[] {"/sql", "SQL"});
 
   private Html() {}

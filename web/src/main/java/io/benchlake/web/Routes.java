@@ -31,11 +31,13 @@ final class Routes {
   private final ReadSide reads;
   private final WarehouseSource source;
   private final EventWriter writer;
+  private final AlertRoutes alerts;
 
   Routes(ReadSide reads, WarehouseSource source, EventWriter writer) {
     this.reads = reads;
     this.source = source;
     this.writer = writer;
+    this.alerts = new AlertRoutes(reads, writer);
   }
 
   void addTo(RoutesConfig r) {
@@ -54,12 +56,14 @@ final class Routes {
     r.get("/api/v1/compare", ctx -> compare(ctx, true));
     r.get("/api/v1/sql", ctx -> sql(ctx, true));
     r.post("/api/v1/annotations", this::annotate);
+    alerts.addTo(r);
   }
 
   private void overview(Context ctx) {
     QueryResult latest = reads.answer("latest", s -> DashboardQueries.run(s, "latest_runs.sql"));
     QueryResult failed = reads.answer("failed", s -> DashboardQueries.run(s, "failed_runs.sql"));
-    ctx.html(RunPages.overview(source.freshness(), reads.commit(), latest, failed));
+    QueryResult open = reads.answer("open alerts", s -> DashboardQueries.run(s, "open_alerts.sql"));
+    ctx.html(RunPages.overview(source.freshness(), reads.commit(), latest, failed, open));
   }
 
   private void overviewJson(Context ctx) {
@@ -239,7 +243,8 @@ final class Routes {
     Downloads.send(ctx, shown, format, "result");
   }
 
-  private void annotate(Context ctx) {
+  /** The request's body as a JSON object; one line saying {@code shape} when it is not one. */
+  static JsonNode body(Context ctx, String shape) {
     JsonNode body;
     try {
       body = JSON.readTree(ctx.body());
@@ -249,9 +254,13 @@ final class Routes {
       throw new BadInputException("the body cannot be read: " + e.getMessage());
     }
     if (body == null || !body.isObject()) {
-      throw new BadInputException(
-          "the body must be a JSON object {run, action, reason, threads?, iteration?}");
+      throw new BadInputException("the body must be a JSON object " + shape);
     }
+    return body;
+  }
+
+  private void annotate(Context ctx) {
+    JsonNode body = body(ctx, "{run, action, reason, threads?, iteration?}");
     String run = body.path("run").asText("");
     String action = body.path("action").asText("");
     String reason = body.path("reason").asText("").strip();
@@ -282,7 +291,7 @@ final class Routes {
   }
 
   /** The page's URL without its format: the permalink downloads add a format to. */
-  private static String permalink(String path, Context ctx) {
+  static String permalink(String path, Context ctx) {
     StringBuilder q = new StringBuilder();
     ctx.queryParamMap()
         .forEach(
@@ -299,7 +308,7 @@ final class Routes {
     return path + (q.length() == 0 ? "?" : q.toString());
   }
 
-  private static List<Map<String, Object>> tree(QueryResult r) {
+  static List<Map<String, Object>> tree(QueryResult r) {
     try {
       @SuppressWarnings("unchecked")
       List<Map<String, Object>> rows =
@@ -310,7 +319,7 @@ final class Routes {
     }
   }
 
-  private static void json(Context ctx, Object value) {
+  static void json(Context ctx, Object value) {
     try {
       Downloads.json(ctx, JSON.writeValueAsString(value));
     } catch (IOException e) {

@@ -17,7 +17,11 @@ final class RunPages {
   private RunPages() {}
 
   static String overview(
-      WarehouseSource.Freshness fresh, String commit, QueryResult latest, QueryResult failed) {
+      WarehouseSource.Freshness fresh,
+      String commit,
+      QueryResult latest,
+      QueryResult failed,
+      QueryResult openAlerts) {
     StringBuilder b = new StringBuilder();
     b.append("<section id=\"freshness\" data-commit=\"")
         .append(esc(commit))
@@ -32,6 +36,12 @@ final class RunPages {
         failed.rows().isEmpty()
             ? "<p id=\"failed-runs\">none</p>\n"
             : Html.table("failed-runs", failed, "/runs?status=failed"));
+    b.append("<h2>Open alerts</h2>\n");
+    b.append(
+        openAlerts.rows().isEmpty()
+            ? "<p id=\"open-alerts\">none untriaged</p>\n"
+            : Html.table("open-alerts", openAlerts, null)
+                + "<p><a href=\"/alerts\">the untriaged alerts</a></p>\n");
     return Html.page("Overview", "Overview", b.toString(), false);
   }
 

@@ -44,7 +44,7 @@
       div.className = 'chart';
       box.appendChild(div);
       new uPlot({
-        title: c.title, width: width(), height: 220,
+        title: c.title, width: width(), height: 220, legend: { live: false },
         scales: { x: { time: false } },
         axes: [{ label: 's' }, { label: 'tps' }, { side: 1, scale: 'ms', label: 'latency ms', grid: { show: false } }],
         series: [{ label: 'second' },
@@ -64,12 +64,12 @@
     const xs = d.values.map(function (_, i) { return i; });
     const marks = d.values.map(function (v, i) { return d.changes.indexOf(i) >= 0 ? v : null; });
     const u = new uPlot({
-      width: width(), height: 320,
+      width: width(), height: 320, legend: { live: false },
       scales: { x: { time: false } },
       axes: [{ label: 'run (oldest first)', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] }, {}],
       series: [{ label: 'run', value: function (_, i) { return i == null ? '' : i; } },
         { label: 'value', stroke: '#1f77b4', points: { show: true, size: 7 } },
-        { label: 'change point', stroke: '#d62728', width: 0, paths: function () { return null; },
+        { label: d.mark || 'change point', stroke: '#d62728', width: 0, paths: function () { return null; },
           points: { show: true, size: 14, stroke: '#d62728', fill: '#d62728' } }]
     }, [xs, d.values, marks], box);
     u.over.style.cursor = 'pointer';
@@ -116,6 +116,54 @@
     });
   }
 
+  // triage: the alert of the page, or the ticked alerts of the list; answered once the warehouse
+  // shows it, so a reload shows the new state
+  function triageForm() {
+    const form = document.getElementById('triage');
+    if (!form) {
+      return;
+    }
+    form.addEventListener('submit', function (ev) {
+      ev.preventDefault();
+      const out = document.getElementById('triage-result');
+      const state = ev.submitter ? ev.submitter.value : null;
+      const ids = form.dataset.alerts ? [form.dataset.alerts]
+        : Array.prototype.map.call(document.querySelectorAll('input[name=alert]:checked'),
+          function (box) { return box.value; });
+      if (!state || ids.length === 0) {
+        out.textContent = 'tick the alerts to triage';
+        return;
+      }
+      const t = token(true);
+      if (!t) {
+        out.textContent = 'a token is needed to triage';
+        return;
+      }
+      const f = new FormData(form);
+      out.textContent = state + ': publishing…';
+      delete out.dataset.status;
+      fetch('/api/v1/alerts/state', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + t },
+        body: JSON.stringify({ ids: ids, state: state, link: f.get('link'), note: f.get('note') })
+      }).then(function (r) {
+        return r.text().then(function (text) {
+          if (r.status === 401) {
+            sessionStorage.removeItem(TOKEN_KEY);
+            showTokenState();
+          }
+          if (r.ok) {
+            const a = JSON.parse(text);
+            out.textContent = a.state + ': ' + a.alerts.join(', ') + ' (reload to see it)';
+          } else {
+            out.textContent = text.trim();
+          }
+          out.dataset.status = String(r.status);
+        });
+      });
+    });
+  }
+
   function followOverview() {
     if (!document.getElementById('freshness')) {
       return;
@@ -142,5 +190,6 @@
   seriesCharts();
   trendChart();
   annotateForm();
+  triageForm();
   followOverview();
 })();

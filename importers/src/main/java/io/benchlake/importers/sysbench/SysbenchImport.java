@@ -185,7 +185,12 @@ final class SysbenchImport {
   private static LogAttempt attempt(LogTask task) {
     try {
       SourceFile source = SourceFile.read(task.file());
-      return new LogAttempt(task, SysbenchLogParser.parse(source), Files.size(task.file()), null);
+      return new LogAttempt(
+          task,
+          SysbenchLogs.read(
+              source, task.threads() == null ? null : ThreadsGiven.layout(task.threads())),
+          Files.size(task.file()),
+          null);
     } catch (BadInputException e) {
       return new LogAttempt(task, null, 0, e);
     } catch (IOException e) {
