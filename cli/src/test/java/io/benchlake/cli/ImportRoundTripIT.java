@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.testing.Fixtures;
 import io.benchlake.testing.TestDirs;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -315,7 +316,7 @@ class ImportRoundTripIT {
     List<String> tpmC =
         printed.stream()
             .filter(l -> l.endsWith(" TpmC"))
-            .map(l -> String.valueOf(Double.parseDouble(l.strip().split(" ")[0])))
+            .map(l -> new BigDecimal(l.strip().split(" ")[0]).stripTrailingZeros().toPlainString())
             .toList();
     assertEquals(
         "threads,value\n8," + tpmC.get(0) + "\n16," + tpmC.get(1) + "\n",
