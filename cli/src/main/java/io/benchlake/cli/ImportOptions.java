@@ -70,8 +70,9 @@ final class ImportOptions {
       names = "--repeats",
       paramLabel = "runs|iterations",
       description =
-          "HammerDB: a VU count seen again in a ladder starts the next run (runs, the default)"
-              + " or is the next iteration of its rung (iterations).")
+          "HammerDB, BenchBase, tpcc-mysql: a VU (terminal, connection) count seen again in a"
+              + " ladder starts the next run (runs, the default) or is the next iteration of its"
+              + " rung (iterations).")
   String repeats;
 
   @Option(
