@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
  * Fields are typed, so {@code {test}_{threads}threads.log} reads {@code
  * oltp_point_select_128threads.log}: {@code {threads}} and {@code {iteration}} are digits, {@code
  * {date}} a date (yyyy-mm-dd, optionally a time after it), the others text within one directory. A
- * path that still splits two ways is refused naming both, never read one way by chance.
- * A {@code *} matches any part of one name ({@code {testbed}/{dataset}/*.log}).
+ * path that still splits two ways is refused naming both, never read one way by chance. A {@code *}
+ * matches any part of one name ({@code {testbed}/{dataset}/*.log}).
  */
 public final class PathLayout {
   /**
