@@ -23,6 +23,7 @@ public final class ImportFiles {
     long bytes = 0;
     for (Path path : paths) {
       try {
+        refuseDirectory(path, request.format().name(), "");
         SourceFile file = SourceFile.read(path);
         bytes += Files.size(path);
         values.add(handler.apply(file));
@@ -44,6 +45,23 @@ public final class ImportFiles {
       throw e;
     }
     return e.getMessage();
+  }
+
+  /**
+   * Refuses a directory where an importer reads files, in one line saying what to give instead
+   * ({@code advice}, e.g. "or --layout PATTERN …"), rather than the OS's "Is a directory".
+   */
+  public static void refuseDirectory(Path path, String format, String advice) {
+    if (Files.isDirectory(path)) {
+      throw new BadInputException(
+          path
+              + ": a directory; import "
+              + format
+              + " reads files: give them by name ("
+              + path.resolve("*")
+              + ")"
+              + advice);
+    }
   }
 
   /** The regular files under a directory, in name order. */

@@ -161,6 +161,11 @@ final class SysbenchImport {
   private static List<LogTask> bySidecar(ImportRequest request) {
     List<LogTask> tasks = new ArrayList<>();
     for (Path file : request.paths()) {
+      ImportFiles.refuseDirectory(
+          file,
+          request.format().name(),
+          ", or --layout PATTERN to read every log under it with its dataset, test and threads"
+              + " from its path (e.g. --layout '{dataset}/{test}/{threads}/{iteration}.log')");
       Sidecar side = Sidecar.of(file, request.timezone());
       Optional<String> dataset = side.dataset().or(request::dataset);
       Optional<String> test = side.test().or(request::test);

@@ -2,6 +2,7 @@ package io.benchlake.importers.tpccmysql;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.importers.ImportBatch;
+import io.benchlake.importers.ImportFiles;
 import io.benchlake.importers.ImportRequest;
 import io.benchlake.importers.SourceFile;
 import java.time.Instant;
@@ -36,6 +37,7 @@ public final class TpccMysqlImport {
     List<TpccMysqlResult> results = new ArrayList<>();
     Map<String, Instant> modified = new HashMap<>();
     for (var path : request.paths()) {
+      ImportFiles.refuseDirectory(path, request.format().name(), "");
       try {
         SourceFile file = SourceFile.read(path);
         modified.put(file.name(), file.modified());
