@@ -14,6 +14,7 @@ import io.benchlake.schemas.RunStarted;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,7 +72,9 @@ final class HammerdbImport {
           Optional<Cell> cell =
               Sidecar.is(f)
                   ? Optional.empty()
-                  : layout.isPresent() ? fromLayout(layout.get(), f, relative) : sidecar(f);
+                  : layout.isPresent()
+                      ? fromLayout(layout.get(), f, relative, request.timezone())
+                      : sidecar(f, request.timezone());
           cell.ifPresent(
               c -> {
                 pathOf.put(f.toString(), relative);
@@ -80,7 +83,7 @@ final class HammerdbImport {
         }
       } else {
         pathOf.put(given.toString(), SourceRef.fileName(given.toString()));
-        cellOf.put(given.toString(), sidecar(given).orElseThrow());
+        cellOf.put(given.toString(), sidecar(given, request.timezone()).orElseThrow());
       }
     }
     if (layout.isPresent() && cellOf.isEmpty()) {
@@ -131,7 +134,8 @@ final class HammerdbImport {
    * not match it. {threads} and {iteration} are refused: a ladder's VU counts and iterations are
    * read from its output.
    */
-  private static Optional<Cell> fromLayout(PathLayout layout, Path file, String relative) {
+  private static Optional<Cell> fromLayout(
+      PathLayout layout, Path file, String relative, Optional<ZoneId> zone) {
     Optional<Map<String, String>> fields = layout.fields(relative);
     if (fields.isEmpty()) {
       return Optional.empty();
@@ -158,12 +162,12 @@ final class HammerdbImport {
             Optional.ofNullable(f.get("dataset")),
             Optional.ofNullable(f.get("test")),
             Optional.ofNullable(f.get("testbed")),
-            Optional.ofNullable(f.get("date")).map(StartedAt::parse)));
+            Optional.ofNullable(f.get("date")).map(d -> StartedAt.parse("{date}", d, zone))));
   }
 
-  /** A file's cell from its sidecar, when it has one. */
-  private static Optional<Cell> sidecar(Path file) {
-    Sidecar side = Sidecar.of(file);
+  /** A file's cell from its sidecar, when it has one (a local time in its timezone, else zone). */
+  private static Optional<Cell> sidecar(Path file, Optional<ZoneId> zone) {
+    Sidecar side = Sidecar.of(file, zone);
     return Optional.of(
         new Cell(
             side.dataset(),

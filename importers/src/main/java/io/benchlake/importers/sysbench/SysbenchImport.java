@@ -86,7 +86,7 @@ final class SysbenchImport {
                             e.getKey().test(),
                             request.serverVersion(),
                             request.host(),
-                            e.getKey().startedAt(request.startedAt()),
+                            e.getKey().startedAt(request.startedAt(), request.timezone()),
                             e.getKey().testbed().isEmpty()
                                 ? request.testbed()
                                 : Optional.of(e.getKey().testbed()))))

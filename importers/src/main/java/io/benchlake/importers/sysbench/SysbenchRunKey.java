@@ -2,6 +2,7 @@ package io.benchlake.importers.sysbench;
 
 import io.benchlake.importers.StartedAt;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.Optional;
 
 /**
@@ -11,8 +12,11 @@ import java.util.Optional;
  */
 record SysbenchRunKey(String dataset, String test, String date, String testbed) {
 
-  /** When the run started: the date given, else {@code fallback} (--started-at). */
-  Optional<Instant> startedAt(Optional<Instant> fallback) {
-    return date.isEmpty() ? fallback : Optional.of(StartedAt.parse(date));
+  /**
+   * When the run started: the date given (a local time taken in {@code zone}, --timezone), else
+   * {@code fallback} (--started-at).
+   */
+  Optional<Instant> startedAt(Optional<Instant> fallback, Optional<ZoneId> zone) {
+    return date.isEmpty() ? fallback : Optional.of(StartedAt.parse("{date}", date, zone));
   }
 }
