@@ -9,6 +9,7 @@ import io.benchlake.warehouse.Warehouse;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -92,11 +93,27 @@ class IntegrityCliIT {
       assertTrue(edited.err().contains(manifest + " is damaged"), edited.err());
     }
 
-    // As a warehouse written before hashes and checksums were: not checked until recorded once.
-    var legacy = (com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.readTree(json);
-    legacy.remove("facts");
-    legacy.remove("manifestSha256");
-    Files.writeString(manifest, MAPPER.writeValueAsString(legacy));
+    // Hashes and checksum removed from the current manifest: it looks as if written before they
+    // were, but it records the log's fingerprints (newer than hashes), so it is damaged, and
+    // nothing is trusted.
+    Files.writeString(manifest, without(json, "facts", "manifestSha256"));
+    for (String[] read : new String[][] {{"verify"}, {"verify", "--record"}}) {
+      CliRunner.Run stripped = CliRunner.run(read);
+      assertEquals(6, stripped.exit(), stripped.out() + stripped.err());
+      assertEquals(1, stripped.err().lines().count(), stripped.err());
+      assertTrue(stripped.err().contains(manifest + " is damaged: it lacks the hashes of"));
+      assertTrue(stripped.err().contains("records the event log's fingerprints"), stripped.err());
+    }
+
+    // As a warehouse written before hashes, checksums and fingerprints were (none of its manifests
+    // has them): not checked until recorded once.
+    try (var manifests = Files.list(manifest.getParent())) {
+      for (Path m :
+          manifests.filter(f -> f.getFileName().toString().matches("\\d+\\.json")).toList()) {
+        Files.writeString(
+            m, without(Files.readString(m), "facts", "manifestSha256", "fingerprints"));
+      }
+    }
     CliRunner.Run unchecked = CliRunner.run("verify");
     assertEquals(0, unchecked.exit(), unchecked.out() + unchecked.err());
     assertTrue(unchecked.out().contains("committed before hashes were recorded are not checked"));
@@ -115,5 +132,12 @@ class IntegrityCliIT {
     CliRunner.Run noCurrent = CliRunner.run("sql", sum);
     assertEquals(6, noCurrent.exit(), noCurrent.out() + noCurrent.err());
     assertTrue(noCurrent.err().contains("CURRENT"), noCurrent.err());
+  }
+
+  /** A manifest without the fields named, as written before they were recorded. */
+  private static String without(String json, String... fields) throws Exception {
+    var legacy = (com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.readTree(json);
+    legacy.remove(List.of(fields));
+    return MAPPER.writeValueAsString(legacy);
   }
 }

@@ -101,6 +101,15 @@ public final class Warehouse {
   public record Recorded(long seq, int filesHashed, boolean manifestSealed) {}
 
   /**
+   * Refuses (exit 6) a current manifest that lacks files' hashes or its own checksum as one written
+   * before they were recorded would, when an earlier manifest kept beside it had them: its hashes
+   * were removed after its commit ({@link LegacyManifestCheck}).
+   */
+  public void refuseStrippedManifest() {
+    LegacyManifestCheck.refuseStripped(commit(), ingestDir());
+  }
+
+  /**
    * Upgrades a warehouse written before files' hashes or manifests' checksums were recorded (whose
    * caller holds its lock): a commit of the same progress whose manifest records the SHA-256 of
    * every file that had none, hashed as it is now and so trusted, and carries its own checksum.
@@ -112,6 +121,7 @@ public final class Warehouse {
     if (manifest.seq() == 0) {
       return new Recorded(0, 0, false);
     }
+    LegacyManifestCheck.refuseStripped(commit, ingestDir()); // never trust what was stripped
     CommittedFiles.refuse(CommittedFiles.damage(root, manifest, manifest.allFiles(), false));
     Map<String, Manifest.FileFacts> facts = new java.util.TreeMap<>();
     try {
