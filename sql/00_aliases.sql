@@ -44,9 +44,11 @@ CREATE OR REPLACE MACRO alias_step(name_kind, current) AS coalesce(
      WHERE kind = name_kind AND from_key = regexp_replace(lower(current), '\.lua$', '')));
 
 -- A testbed named from a run's host facts (host name, CPU model, logical CPUs), as HostFacts.testbed
--- names a live run's: what a run published before run_started carried a testbed stands on.
+-- names a live run's: what a run published before run_started carried a testbed stands on. A host
+-- named "unknown" (what an import without --host records) names no machine: such runs of two
+-- datasets would otherwise be one series.
 CREATE OR REPLACE MACRO host_testbed(host, cpu, cpus) AS
-    CASE WHEN nullif(trim(host), '') IS NULL THEN NULL
+    CASE WHEN nullif(trim(host), '') IS NULL OR lower(trim(host)) = 'unknown' THEN NULL
          ELSE host || coalesce(' (' || nullif(concat_ws(', ', cpu, CAST(cpus AS VARCHAR) || ' CPUs'), '') || ')', '')
     END;
 

@@ -1,6 +1,7 @@
 -- The histories `benchlake changes` reads, one per test, thread count, metric and series (testbed
 -- and config line, sql/30_series.sql; testbed its machine): the
--- completed runs with their newest start and end, environment and canonical names, and per run,
+-- completed runs with their newest start and end, environment and canonical names, their config
+-- (the fingerprint, where known) and tool (run_started's source) for the markers, and per run,
 -- thread count and metric the values of the completed iterations not left out, in iteration
 -- order. Read through the narrow views under `runs` and `thread_stats` (only the run's start and
 -- end, its environment and its iterations), not every column and statistic of every run: one
@@ -9,6 +10,7 @@
 CREATE OR REPLACE VIEW history_runs AS
 SELECT s.run_id, coalesce(ct.canonical, s.test_name) AS test_name, s.started_at, e.db_version,
        coalesce(cd.canonical, s.dataset) AS dataset, rs.series, rs.testbed,
+       CASE WHEN rs.config_known THEN left(rs.config_fingerprint, 8) END AS config, s.source AS tool,
        TRY_CAST(regexp_extract(e.db_version, '^(\d+)\.(\d+)\.(\d+)', 1) AS INTEGER) AS major,
        TRY_CAST(regexp_extract(e.db_version, '^(\d+)\.(\d+)\.(\d+)', 2) AS INTEGER) AS minor,
        TRY_CAST(regexp_extract(e.db_version, '^(\d+)\.(\d+)\.(\d+)', 3) AS INTEGER) AS patch

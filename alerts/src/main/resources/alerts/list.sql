@@ -2,7 +2,7 @@
 SELECT alert_id, state, status, kind, direction, test_name AS test, metric, threads, testbed,
        round(magnitude_pct, 2) AS change_pct, round(ci_low_pct, 2) AS ci_low_pct,
        round(ci_high_pct, 2) AS ci_high_pct, p_value, located_run_id, located_at, summary_id,
-       summary_label, raised_at, link, note
+       summary_label, raised_at, link, note, why
 FROM alerts
 WHERE (? = 'all' OR state = ?)
   AND (? IS NULL OR kind = ?)

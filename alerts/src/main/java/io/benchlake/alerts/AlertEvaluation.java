@@ -27,9 +27,11 @@ public final class AlertEvaluation {
   static final String TOUCHED_SQL = sql("touched_series.sql");
   static final String KNOWN_SQL = sql("known_alerts.sql");
   static final String DIFFERENCES_SQL = sql("run_differences.sql");
+  static final String STABILITY_SQL = sql("stability_intervals.sql");
 
   /** The queries an evaluation runs: what its session must have the views for. */
-  public static final List<String> QUERIES = List.of(TOUCHED_SQL, KNOWN_SQL, DIFFERENCES_SQL);
+  public static final List<String> QUERIES =
+      List.of(TOUCHED_SQL, KNOWN_SQL, DIFFERENCES_SQL, STABILITY_SQL, MergedSeries.SQL);
 
   /** At most this many config differences are named in one alert's provenance. */
   private static final int MAX_DIFFERENCES = 12;
@@ -57,12 +59,17 @@ public final class AlertEvaluation {
     try {
       Map<SeriesKey, List<SeriesPoint>> series = touched(c, since, settings);
       Map<SeriesKey, List<KnownAlert>> known = known(c);
+      Map<SeriesKey, List<StabilityFindings.IterationIntervals>> intervals = intervals(c, since);
       AlertIdentity.Evaluation at = new AlertIdentity.Evaluation(commit, now, settings);
       Map<String, String> datasetOf = new HashMap<>();
       List<Alert> events = new ArrayList<>();
       for (Map.Entry<SeriesKey, List<SeriesPoint>> s : series.entrySet()) {
         s.getValue().forEach(p -> datasetOf.put(p.runId(), p.dataset()));
-        List<Finding> findings = SeriesFindings.of(s.getKey(), s.getValue(), settings);
+        List<Finding> findings =
+            new ArrayList<>(SeriesFindings.of(s.getKey(), s.getValue(), settings));
+        findings.addAll(
+            StabilityFindings.of(
+                s.getValue(), intervals.getOrDefault(s.getKey(), List.of()), settings));
         events.addAll(
             AlertIdentity.reconcile(
                 s.getKey(), s.getValue(), findings, known.getOrDefault(s.getKey(), List.of()), at));
@@ -71,6 +78,7 @@ public final class AlertEvaluation {
       for (Alert e : events) {
         explained.add(withConfigDifferences(c, e, datasetOf));
       }
+      explained.addAll(MergedSeries.superseded(c, at));
       return new Outcome(series.size(), explained);
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read the series to evaluate: " + e.getMessage(), e);
@@ -103,6 +111,32 @@ public final class AlertEvaluation {
       }
     }
     return series;
+  }
+
+  /** The measured intervals of the fresh runs' iterations, per series of their primary metric. */
+  private static Map<SeriesKey, List<StabilityFindings.IterationIntervals>> intervals(
+      Connection c, long since) throws SQLException {
+    Map<SeriesKey, List<StabilityFindings.IterationIntervals>> out = new HashMap<>();
+    try (PreparedStatement st = c.prepareStatement(STABILITY_SQL)) {
+      st.setLong(1, since);
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          SeriesKey key =
+              new SeriesKey(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getString(4));
+          double[] offsets = values(rs.getArray(7));
+          double[] lengths = values(rs.getArray(8));
+          double[] throughputs = values(rs.getArray(9));
+          List<IterationStability.Interval> in = new ArrayList<>(offsets.length);
+          for (int i = 0; i < offsets.length; i++) {
+            in.add(new IterationStability.Interval(offsets[i], lengths[i], throughputs[i]));
+          }
+          out.computeIfAbsent(key, k -> new ArrayList<>())
+              .add(
+                  new StabilityFindings.IterationIntervals(key, rs.getString(5), rs.getInt(6), in));
+        }
+      }
+    }
+    return out;
   }
 
   private static Map<SeriesKey, List<KnownAlert>> known(Connection c) throws SQLException {

@@ -122,7 +122,7 @@ public final class AlertIdentity {
         continue;
       }
       int distance = Math.abs(at - f.index());
-      int reach = f.kind() == Alert.Kind.outlier ? 0 : fewRuns;
+      int reach = f.kind() == Alert.Kind.outlier || f.kind() == Alert.Kind.unstable ? 0 : fewRuns;
       if (distance <= reach && distance < bestDistance) {
         best = k;
         bestDistance = distance;
@@ -177,7 +177,7 @@ public final class AlertIdentity {
         summaryIdOf(at.commit(), f.summaryLabel()),
         f.summaryLabel(),
         at.commit(),
-        null,
+        f.why(),
         f.provenance());
   }
 

@@ -18,10 +18,11 @@ public final class AlertQueries {
   static final String HISTORY_SQL = AlertEvaluation.sql("history.sql");
   static final String STATS_SQL = AlertEvaluation.sql("stats.sql");
   static final String IDS_SQL = AlertEvaluation.sql("ids.sql");
+  static final String CHANGED_SQL = AlertEvaluation.sql("changed.sql");
 
   /** Every query of the verbs: what their session must have the views for. */
   public static final List<String> QUERIES =
-      List.of(LIST_SQL, SUMMARIES_SQL, SHOW_SQL, HISTORY_SQL, STATS_SQL, IDS_SQL);
+      List.of(LIST_SQL, SUMMARIES_SQL, SHOW_SQL, HISTORY_SQL, STATS_SQL, IDS_SQL, CHANGED_SQL);
 
   private AlertQueries() {}
 
@@ -90,6 +91,24 @@ public final class AlertQueries {
       return QueryResult.of(rs);
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read the alert stats: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The alerts raised or changed after {@code since} (every alert when null), newest first, with a
+   * {@code new} column (raised after it) and their provenance: what a scheduled alerts job reports.
+   */
+  public static QueryResult changedSince(AnalyticsSession session, java.time.Instant since) {
+    String at = (since == null ? java.time.Instant.EPOCH : since).toString();
+    try (PreparedStatement st = session.connection().prepareStatement(CHANGED_SQL)) {
+      for (int i = 1; i <= 3; i++) {
+        st.setString(i, at.replace('T', ' ').replace("Z", ""));
+      }
+      try (ResultSet rs = st.executeQuery()) {
+        return QueryResult.of(rs);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot read the changed alerts: " + e.getMessage(), e);
     }
   }
 

@@ -42,6 +42,32 @@ class CanonicalNamesTest {
   }
 
   @Test
+  void theTpccAliasIsHammerdbsTproccAndCapturesNoOtherTpcCTest() throws Exception {
+    try (AnalyticsSession session = AnalyticsSession.open(warehouse())) {
+      assertEquals(
+          List.of(List.of("TPROCC")),
+          session.query("SELECT canonical FROM canonical_of('test', 'tpcc')").rows());
+      for (String test :
+          List.of(
+              "SYSBENCH_TPCC",
+              "BENCHBASE_TPCC",
+              "BENCHBASE_TPCH",
+              "TPCC_MYSQL",
+              "sysbench_tpcc",
+              "tpcc_mysql")) {
+        assertEquals(
+            List.of(List.of(test)),
+            session.query("SELECT canonical FROM canonical_of('test', '" + test + "')").rows(),
+            test + " keeps its own name");
+        assertEquals(
+            List.of(List.of(true)),
+            session.query("SELECT alias_step('test', '" + test + "') IS NULL").rows(),
+            "no built-in alias leads from " + test);
+      }
+    }
+  }
+
+  @Test
   void aUserDatasetAliasMergesTwoLabelsAndTheNewestAliasStands() throws Exception {
     try (AnalyticsSession session = AnalyticsSession.open(warehouse())) {
       assertEquals(

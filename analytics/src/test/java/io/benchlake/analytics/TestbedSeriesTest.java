@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.analytics.changes.ChangesQuery;
+import io.benchlake.analytics.changes.RunMarkers;
 import io.benchlake.analytics.trend.Trend;
 import io.benchlake.analytics.trend.TrendQuery;
 import io.benchlake.home.BadInputException;
@@ -32,6 +33,9 @@ class TestbedSeriesTest {
   private final List<String> environments = new ArrayList<>();
   private final List<String> iterations = new ArrayList<>();
   private final List<String> aliases = new ArrayList<>();
+
+  /** The host name of the next runs' environments (null: none). */
+  private String host;
 
   @Test
   void twoDatasetsOnTwoTestbedsAreTwoSeriesInTrendChangesAndReleases() throws Exception {
@@ -91,6 +95,22 @@ class TestbedSeriesTest {
   }
 
   @Test
+  void importsWhoseHostIsUnknownStandAsTheirDatasetsNotAsOneMachineNamedUnknown() throws Exception {
+    host = "unknown"; // what an import without --host records in the environment
+    for (int day = 1; day <= 2; day++) {
+      run("n" + day, day, "NT one", "NULL", null, "11.8.3", 311 + day);
+      run("m" + day, day, "NT two", "NULL", null, "11.8.3", 3455 + day);
+    }
+    host = "db7";
+    run("h1", 3, "on db7", "NULL", null, "11.8.3", 50);
+    try (AnalyticsSession session = AnalyticsSession.open(warehouse())) {
+      Trend month = TrendQuery.load(session, "TPROCC", 8, "NOPM", "month");
+      assertEquals(List.of("NT one (no testbed)", "NT two (no testbed)", "db7"), month.series());
+      assertEquals(312.5, month.points().get(0).mean(), 1e-9, "not (312.5 + 3456.5) / 2");
+    }
+  }
+
+  @Test
   void interleavedConfigsAreTwoSeriesAndAReplacedConfigIsAMarker() throws Exception {
     for (int day = 1; day <= 6; day++) {
       // AHI ON and AHI OFF in turns on db1: two series
@@ -126,6 +146,19 @@ class TestbedSeriesTest {
               .map(Trend.Point::mean)
               .sorted()
               .toList());
+      BadInputException both = assertThrows(BadInputException.class, () -> changes(session, "db1"));
+      assertTrue(
+          both.getMessage().contains(series.get(0)) && both.getMessage().contains(series.get(1)),
+          "the testbed's A/B series are not one history: " + both.getMessage());
+      assertEquals(6, changes(session, series.get(0)).runs().size());
+      ChangesQuery.History tuned = changes(session, "db2");
+      assertEquals(
+          List.of("r4"),
+          RunMarkers.of(tuned.runs()).stream()
+              .map(m -> tuned.runs().get(m.index()).runId())
+              .toList(),
+          "the replaced config marks its first run in changes, as in trend");
+      assertTrue(RunMarkers.of(tuned.runs()).get(0).text().startsWith("config "));
     }
   }
 
@@ -147,6 +180,9 @@ class TestbedSeriesTest {
       assertEquals(
           java.util.Arrays.asList(null, null, "tool import:sysbench -> loadgen", null),
           release.points().stream().map(Trend.Point::marker).toList());
+      assertEquals(
+          List.of(new RunMarkers.Marker(2, "tool import:sysbench -> loadgen")),
+          RunMarkers.of(changes(session, "db1").runs()));
     }
   }
 
@@ -182,11 +218,12 @@ class TestbedSeriesTest {
     if (cnf != null || version != null) {
       environments.add(
           String.format(
-              "('%s-e', '%s', %s, 1, %s, %s, %s)",
+              "('%s-e', '%s', %s, 1, %s, %s, %s, %s)",
               id,
               id,
               at,
               at,
+              host == null ? "NULL" : "'" + host + "'",
               version == null ? "NULL" : "'" + version + "'",
               cnf == null ? "NULL" : "'[mysqld]\n" + cnf + "'"));
     }
@@ -207,8 +244,8 @@ class TestbedSeriesTest {
               runs);
           insert(
               c,
-              "environments (event_id, run_id, started_at, ingest_seq, emitted_at, db_version,"
-                  + " config_contents)",
+              "environments (event_id, run_id, started_at, ingest_seq, emitted_at, host_name,"
+                  + " db_version, config_contents)",
               environments);
           insert(
               c,

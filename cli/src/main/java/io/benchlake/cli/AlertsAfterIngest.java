@@ -73,13 +73,16 @@ final class AlertsAfterIngest implements CommitListener {
   static String describe(AlertEvaluation.Outcome o, double seconds) {
     return String.format(
         Locale.ROOT,
-        "Alerts: %d series evaluated in %.1f s: %d raised (%d untriaged), %d moved, %d vanished.",
+        "Alerts: %d series evaluated in %.1f s: %d raised (%d untriaged), %d moved, %d vanished%s.",
         o.series(),
         seconds,
         o.count(Alert.Change.raised),
         o.untriaged(),
         o.count(Alert.Change.moved),
-        o.count(Alert.Change.vanished));
+        o.count(Alert.Change.vanished),
+        o.count(Alert.Change.superseded) == 0
+            ? ""
+            : ", " + o.count(Alert.Change.superseded) + " superseded by an alias");
   }
 
   private Path stateFile() {

@@ -65,8 +65,10 @@ final class AnnotateCommand implements Callable<Integer> {
             });
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     AnnotatedRun target;
+    // the views of the run's lookup only, not all of them (each is bound as it is made)
     try (AnalyticsSession session =
-        AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
+        AnalyticsSession.openFor(new Warehouse(home.warehouse()), AnnotatedRun.queries())) {
+      session.requireRuns();
       target = AnnotatedRun.find(session.connection(), run, threads, iteration);
     }
     Annotation annotation =

@@ -20,8 +20,8 @@ import picocli.CommandLine.Parameters;
     name = "import",
     mixinStandardHelpOptions = true,
     description =
-        "Import sysbench logs, HammerDB outputs, TAF comparison reports or event JSON lines into"
-            + " the event log.")
+        "Import sysbench logs, HammerDB outputs, BenchBase result directories, tpcc-mysql"
+            + " outputs, TAF comparison reports or event JSON lines into the event log.")
 final class ImportCommand implements Callable<Integer> {
   @Parameters(
       index = "0",

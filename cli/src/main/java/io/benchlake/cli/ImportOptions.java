@@ -2,14 +2,13 @@ package io.benchlake.cli;
 
 import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
+import io.benchlake.importers.FormatImporter;
 import io.benchlake.importers.ImportRequest;
 import io.benchlake.importers.Importers;
-import io.benchlake.importers.TimeBounds;
+import io.benchlake.importers.StartedAt;
+import io.benchlake.importers.hammerdb.HammerdbFormat;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -37,15 +36,16 @@ final class ImportOptions {
   @Option(
       names = "--started-at",
       description =
-          "When the run started (ISO-8601 or yyyy-mm-dd, UTC), for logs that carry no date; "
-              + "'mtime': the file's modification time (HammerDB outputs are refused without a date).")
+          "When the run started (ISO-8601, yyyy-mm-dd in UTC, or a local time such as"
+              + " 2025-11-23T19:04:53 with --timezone), for logs that carry no date; 'mtime': the"
+              + " file's modification time (HammerDB outputs are refused without a date).")
   String startedAt;
 
   @Option(
       names = "--timezone",
       description =
-          "Zone of HammerDB times the files leave open (IST, CST, jobs timestamps without jobid),"
-              + " e.g. Asia/Kolkata or +05:30.")
+          "Zone of local times the files or --started-at leave open (HammerDB's IST, CST, jobs"
+              + " timestamps without jobid; a sidecar's started_at), e.g. Asia/Kolkata or +05:30.")
   String timezone;
 
   @Option(
@@ -70,9 +70,26 @@ final class ImportOptions {
       names = "--repeats",
       paramLabel = "runs|iterations",
       description =
-          "HammerDB: a VU count seen again in a ladder starts the next run (runs, the default)"
-              + " or is the next iteration of its rung (iterations).")
+          "HammerDB, BenchBase, tpcc-mysql: a VU (terminal, connection) count seen again in a"
+              + " ladder starts the next run (runs, the default) or is the next iteration of its"
+              + " rung (iterations).")
   String repeats;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description =
+          "sysbench: the thread count of logs that do not print it (an excerpt); a log that prints"
+              + " another is refused.")
+  Integer threads;
+
+  @Option(
+      names = "--vus",
+      paramLabel = "N",
+      description =
+          "HammerDB: active virtual users (as vuset vu) of outputs that do not say (a vurun"
+              + " excerpt); an output that says another count is refused.")
+  Integer vus;
 
   @Option(
       names = "--keep-going",
@@ -101,21 +118,32 @@ final class ImportOptions {
                 throw new BadInputException(p);
               });
     }
+    FormatImporter importer = Importers.named(format);
+    if (vus != null && !(importer instanceof HammerdbFormat)) {
+      throw new BadInputException(
+          "--vus is HammerDB's count of virtual users; for " + format + " give --threads N");
+    }
+    if (threads != null && importer instanceof HammerdbFormat) {
+      throw new BadInputException(
+          "--threads: HammerDB counts virtual users; give --vus N (active VUs, as vuset vu)");
+    }
     return new ImportRequest(
-        Importers.named(format),
+        importer,
         files,
         Optional.ofNullable(dataset),
         Optional.ofNullable(test),
         Optional.ofNullable(iteration),
         Optional.ofNullable(serverVersion),
-        Optional.ofNullable(startedAt).filter(t -> !t.equals(MTIME)).map(ImportOptions::instant),
+        Optional.ofNullable(startedAt).filter(t -> !t.equals(MTIME)).map(this::instant),
         Optional.ofNullable(layout),
         host,
         keepGoing,
         MTIME.equals(startedAt),
         Optional.ofNullable(timezone).map(ImportRequest::zone),
         repeatsAsIterations(),
-        Optional.ofNullable(testbed).filter(t -> !t.isBlank()).map(String::strip));
+        Optional.ofNullable(testbed).filter(t -> !t.isBlank()).map(String::strip),
+        Optional.ofNullable(threads).map(n -> positive("--threads", n)),
+        Optional.ofNullable(vus).map(n -> positive("--vus", n)));
   }
 
   private boolean repeatsAsIterations() {
@@ -128,22 +156,15 @@ final class ImportOptions {
     throw new BadInputException("--repeats '" + repeats + "': give runs or iterations");
   }
 
-  private static Instant instant(String text) {
-    Instant at;
-    try {
-      at =
-          text.length() == 10
-              ? LocalDate.parse(text).atStartOfDay().toInstant(ZoneOffset.UTC)
-              : Instant.parse(text);
-    } catch (DateTimeParseException e) {
-      throw new BadInputException(
-          "--started-at '" + text + "' is not ISO-8601 (2026-03-11T13:22:25Z) or yyyy-mm-dd");
+  private static int positive(String option, int n) {
+    if (n < 1) {
+      throw new BadInputException(option + " " + n + ": give a whole number of 1 or more");
     }
-    TimeBounds.problem("--started-at", at)
-        .ifPresent(
-            p -> {
-              throw new BadInputException(p);
-            });
-    return at;
+    return n;
+  }
+
+  private Instant instant(String text) {
+    return StartedAt.parse(
+        "--started-at", text, Optional.ofNullable(timezone).map(ImportRequest::zone));
   }
 }

@@ -4,6 +4,7 @@ import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
 import com.cronutils.model.time.ExecutionTime;
 import com.cronutils.parser.CronParser;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.YamlFile;
 import java.nio.file.Path;
@@ -26,12 +27,21 @@ import java.util.Set;
  *   - {name: nightly-oltp, cron: "0 6 * * *", verb: report, args: [--test, OLTP_RW, --format, html]}
  *   - {name: weekly-regressions, cron: "30 6 * * 1", verb: regressions,
  *      args: [--baseline, "11.8", --candidate, "12.3", --format, md]}
+ *   - {name: new-alerts, cron: "15 * * * *", verb: alerts, args: [--format, md]}
+ * notify: {webhook: "https://hooks.example.com/T000/B000/XXXX", token: "..."}
  * </pre>
+ *
+ * <p>An {@code alerts} job writes the alerts raised or changed since its last run and sends a
+ * message to {@code notify} (a webhook or a command) when any is new ({@link AlertsJob}).
  */
-public record ScheduleFile(String output, String timeZone, List<Job> jobs) {
-  /** The verbs a schedule may run: those that print results. */
+public record ScheduleFile(
+    String output,
+    String timeZone,
+    List<Job> jobs,
+    @JsonProperty("notify") io.benchlake.alerts.NotifySettings receiver) {
+  /** The verbs a schedule may run: those that print results, and the alerts job. */
   static final List<String> VERBS =
-      List.of("report", "regressions", "trend", "changes", "sql", "verify");
+      List.of("report", "regressions", "trend", "changes", "sql", "verify", "alerts");
 
   private static final CronParser CRON =
       new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
@@ -67,6 +77,11 @@ public record ScheduleFile(String output, String timeZone, List<Job> jobs) {
             "job " + name + ": verb must be one of " + VERBS + ", was '" + verb + "'");
       }
       args = args == null ? List.of() : List.copyOf(args);
+      if (verb.equals("alerts")
+          && !(args.isEmpty() || args.size() == 2 && args.get(0).equals("--format"))) {
+        throw new IllegalArgumentException(
+            "job " + name + ": an alerts job takes only --format table|csv|md|json, was " + args);
+      }
       if (args.contains("--out")) {
         throw new IllegalArgumentException(
             "job " + name + ": no --out, the schedule names the output file");

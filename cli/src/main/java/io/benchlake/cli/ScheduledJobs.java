@@ -75,6 +75,12 @@ final class ScheduledJobs {
     int worst = 0;
     for (ScheduleFile.Job job : jobs) {
       Path out = dir.resolve(job.name() + "." + job.extension());
+      if (job.verb().equals("alerts")) {
+        System.out.printf(
+            "%s %s: %s%n",
+            DIR.format(at), job.name(), new AlertsJob(home, job, schedule.receiver()).run(out));
+        continue;
+      }
       List<String> args = new ArrayList<>();
       args.add(job.verb());
       args.addAll(job.args());

@@ -6,9 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -91,6 +98,24 @@ class AlertsIT {
     assertEquals("regression", regression.get("direction").asText());
     assertEquals("12.3.1 vs 11.4.5", regression.get("summary_label").asText());
     assertEquals(InjectedHistory.runId(32), regression.get("located_run_id").asText());
+
+    // runs with report intervals: a steady one raises nothing, one whose second iteration stalls
+    // is an unstable alert of its own (not a change), untriaged, saying why
+    importAndIngest(home, h.intervals(40).runs(1, 800).stallIn(2).runs(1, 800), "intervals");
+    JsonNode unstable = list("--kind", "unstable");
+    assertEquals(1, unstable.size(), list("--state", "all").toString());
+    assertEquals(InjectedHistory.runId(36), unstable.get(0).get("located_run_id").asText());
+    assertEquals("unstable", unstable.get(0).get("direction").asText());
+    assertTrue(
+        unstable.get(0).get("why").asText().startsWith("iteration 2: 1 stall (intervals under"),
+        unstable.toString());
+    for (JsonNode a : list("--state", "all")) {
+      String at = a.get("located_run_id").asText();
+      if (at.equals(InjectedHistory.runId(35)) || at.equals(InjectedHistory.runId(36))) {
+        assertEquals("unstable", a.get("kind").asText(), a.toString());
+      }
+    }
+
     CliRunner.Run summaries = CliRunner.run("alerts", "list", "--summaries", "--format", "csv");
     ok(summaries);
     assertTrue(summaries.out().contains("12.3.1 vs 11.4.5: "), summaries.out());
@@ -105,5 +130,75 @@ class AlertsIT {
     assertTrue(!rebuild.out().contains("Alerts: "), rebuild.out());
     assertEquals(
         before, CliRunner.run("alerts", "list", "--state", "all", "--format", "csv").out());
+
+    scheduledAlertsReachAWebhookAndAFailingOneGetsThemAgain(home);
+  }
+
+  /**
+   * A schedule's alerts job posts the new alerts to a webhook on 127.0.0.1 with its token; a
+   * receiver that fails is tried again, said in one line without the URL or the token, and gets the
+   * same alerts at the next run; a run with nothing new sends nothing.
+   */
+  private static void scheduledAlertsReachAWebhookAndAFailingOneGetsThemAgain(Path home)
+      throws Exception {
+    int alerts = list("--state", "all").size();
+    List<String> bodies = Collections.synchronizedList(new ArrayList<>());
+    List<String> tokens = Collections.synchronizedList(new ArrayList<>());
+    AtomicInteger status = new AtomicInteger(503);
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext(
+        "/hooks/T0/secret-path",
+        exchange -> {
+          bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+          tokens.add(exchange.getRequestHeaders().getFirst("Authorization"));
+          exchange.sendResponseHeaders(status.get(), -1);
+          exchange.close();
+        });
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks/T0/secret-path";
+      Path file = home.resolve("alerts-schedule.yaml");
+      Files.writeString(
+          file,
+          "output: "
+              + home.resolve("scheduled")
+              + "\njobs:\n  - {name: new-alerts, cron: \"15 * * * *\", verb: alerts,"
+              + " args: [--format, json]}\n"
+              + "notify: {webhook: \""
+              + url
+              + "\", token: s3cret-token, attempts: 2}\n");
+
+      CliRunner.Run failed = CliRunner.run("schedule", file.toString(), "--now");
+      ok(failed);
+      assertEquals(2, bodies.size(), "two attempts: " + failed.out());
+      assertTrue(
+          failed
+              .out()
+              .contains("failed 2 time(s) (HTTP 503): the next run sends these alerts again"),
+          failed.out());
+      assertTrue(
+          !failed.out().contains("secret-path") && !failed.out().contains("s3cret"), failed.out());
+
+      status.set(200);
+      CliRunner.Run sent = CliRunner.run("schedule", file.toString(), "--now");
+      ok(sent);
+      assertTrue(sent.out().contains("sent to the webhook http://127.0.0.1:"), sent.out());
+      assertEquals(3, bodies.size(), sent.out());
+      assertEquals("Bearer s3cret-token", tokens.get(2));
+      JsonNode message = JSON.readTree(bodies.get(2));
+      assertEquals(
+          "benchlake new-alerts: " + alerts + " new alerts, 0 changed",
+          message.get("text").asText());
+      assertEquals(alerts, message.get("benchlake").get("alerts").size());
+      assertEquals("header", message.get("blocks").get(0).get("type").asText());
+
+      CliRunner.Run nothing = CliRunner.run("schedule", file.toString(), "--now");
+      ok(nothing);
+      assertTrue(nothing.out().contains("(0 new, 0 changed)"), nothing.out());
+      assertEquals(3, bodies.size(), nothing.out());
+    } finally {
+      server.stop(0);
+    }
   }
 }

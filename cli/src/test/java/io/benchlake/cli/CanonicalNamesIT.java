@@ -102,7 +102,7 @@ class CanonicalNamesIT {
         fixed.out());
     ok(CliRunner.run("ingest"));
     assertEquals(
-        "1|2023-02-10|hammerdb|3",
+        "1|2023-02-10|hammerdb|4",
         sql(
             "select count(*) || '|' || strftime(min(started_at), '%Y-%m-%d') || '|' || min(importer)"
                 + " || '|' || min(importer_version) from runs where source = 'import:hammerdb'"));

@@ -5,23 +5,36 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchlake.bus.EventBus;
 import io.benchlake.home.BenchlakeHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Issue 41's identities through the real broker, Flink job and views, on outputs written from the
  * formats (WrittenOutputs): a HammerDB ladder is one run and re-imports per run; an edited sysbench
  * log replaces its run once; one log for two datasets is two runs; an aborted last rung fails its
- * ladder. The tests share one home and its broker, each with datasets of its own.
+ * ladder; a file of several runs imported twice adds nothing; two testbeds, and A/B configs on one
+ * testbed, are separate series in trend, changes and releases. The tests share one home and its
+ * broker, each with datasets of its own; the last rebuilds the warehouse and finds every view and
+ * answer as the incremental ingests left them.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ImportIdentityIT {
   static final long APRIL_2025 = 1744628400L; // 2025-04-14T11:00:00Z
+  static final long MAY_2025 = 1746090000L; // 2025-05-01T09:00:00Z
+  private static final ObjectMapper JSON = new ObjectMapper();
   static final int[] LADDER = {1, 2, 4, 8, 16, 32, 64};
   private static Path home;
   private static EventBus broker;
@@ -54,6 +67,30 @@ class ImportIdentityIT {
 
   static long[] nopm(long... values) {
     return values;
+  }
+
+  static JsonNode json(String... args) throws Exception {
+    CliRunner.Run r = CliRunner.run(args);
+    ok(r);
+    return JSON.readTree(r.out());
+  }
+
+  /**
+   * A trend's points as "series month" to its mean (rounded to a multiple of {@code unit}) and
+   * marker, for the series named.
+   */
+  static Map<String, String> points(JsonNode trend, long unit, String... series) {
+    Map<String, String> out = new TreeMap<>();
+    for (JsonNode p : trend.get("points")) {
+      String s = p.get("series").asText();
+      if (java.util.Arrays.asList(series).contains(s)) {
+        out.put(
+            s + " " + p.get("month").asText(),
+            Math.round(p.get("mean").asDouble() / unit) * unit
+                + (p.get("marker").isNull() ? "" : " | " + p.get("marker").asText()));
+      }
+    }
+    return out;
   }
 
   @Test
@@ -175,6 +212,289 @@ class ImportIdentityIT {
     assertEquals(
         "\"failed 1,2,4\"\n\"completed 1,2,4\"",
         sql(
-            "select status || ' ' || thread_ladder from runs where dataset = 'AB' order by started_at"));
+            "select status || ' ' || thread_ladder from runs where dataset = 'AB' order by"
+                + " started_at"));
+  }
+
+  @Test
+  void aFileOfTwoLaddersImportedTwiceAddsNothingAndAChangedLadderReplacesOnlyItself()
+      throws Exception {
+    int[] vus = {1, 2, 4};
+    long day1 = APRIL_2025 + 10 * 86400;
+    long day2 = APRIL_2025 + 11 * 86400;
+    long[] second = nopm(4100, 8000, 16000);
+    Path log =
+        write(
+            "two/hammerdb.log",
+            WrittenOutputs.hammerdbLadder(day1, vus, nopm(4000, 7900, 15800))
+                + WrittenOutputs.hammerdbLadder(day2, vus, second));
+    String[] asTwo = {"import", "hammerdb", log.toString(), "--dataset", "TWO"};
+    ok(CliRunner.run(asTwo));
+    Path logs = home.resolve("outputs/sysbench-dir");
+    Files.createDirectories(logs);
+    for (int threads : vus) {
+      Files.writeString(
+          logs.resolve("t" + threads + ".log"), WrittenOutputs.sysbench(threads, 5, 400 * threads));
+    }
+    String[] asLogs = {
+      "import",
+      "sysbench",
+      logs.resolve("t1.log").toString(),
+      logs.resolve("t2.log").toString(),
+      logs.resolve("t4.log").toString(),
+      "--dataset",
+      "SB DIR",
+      "--test",
+      "OLTP_RO",
+      "--started-at",
+      "2026-03-05"
+    };
+    ok(CliRunner.run(asLogs));
+    for (String[] again : new String[][] {asTwo, asLogs}) {
+      CliRunner.Run r = CliRunner.run(again);
+      ok(r);
+      assertTrue(r.out().contains("nothing new: 0 events published"), r.out());
+      assertFalse(r.out().contains("replaced"), r.out());
+    }
+    ok(CliRunner.run("ingest"));
+    String runs =
+        "select dataset || ' ' || thread_ladder || ' ' || status from runs"
+            + " where dataset in ('TWO', 'SB DIR') order by started_at";
+    assertEquals(
+        "\"TWO 1,2,4 completed\"\n\"TWO 1,2,4 completed\"\n\"SB DIR 1,2,4 completed\"", sql(runs));
+    String ids = "select run_id from runs where dataset = 'TWO' order by started_at";
+    String[] before = sql(ids).split("\n");
+
+    second[1] = 8050;
+    Files.writeString(
+        log,
+        WrittenOutputs.hammerdbLadder(day1, vus, nopm(4000, 7900, 15800))
+            + WrittenOutputs.hammerdbLadder(day2, vus, second));
+    CliRunner.Run edited = CliRunner.run(asTwo);
+    ok(edited);
+    assertEquals(
+        1,
+        edited.out().lines().filter(l -> l.startsWith("replaced 1 run from")).count(),
+        edited.out());
+    ok(CliRunner.run("ingest"));
+    String[] after = sql(ids).split("\n");
+    assertEquals(2, after.length);
+    assertEquals(before[0], after[0], "the unchanged ladder keeps its id");
+    assertEquals(
+        "0 1",
+        sql(
+            "select count(*) filter (where run_id = '"
+                + before[0]
+                + "') || ' ' || count(*) filter (where run_id = '"
+                + before[1]
+                + "') from retractions"));
+    assertEquals(
+        "4000 7900 15800 4100 8050 16000",
+        sql(
+            "select string_agg(cast(value as bigint), ' ' order by runs.started_at, threads)"
+                + " from iterations join runs using (run_id)"
+                + " where dataset = 'TWO' and metric = 'NOPM'"));
+  }
+
+  @Test
+  void aLadderWrittenAFilePerRungUnderALayoutIsOneRunOnItsTestbed() throws Exception {
+    int[] vus = {4, 8, 16};
+    long[] figures = nopm(9000, 17000, 30000);
+    for (int i = 0; i < vus.length; i++) {
+      write(
+          "per-rung/lab-1/PR 12.3/vu" + vus[i] + ".log",
+          WrittenOutputs.hammerdbLadder(
+              MAY_2025 + 20 * 86400 + i * 900, new int[] {vus[i]}, nopm(figures[i])));
+    }
+    String[] asLayout = {
+      "import",
+      "hammerdb",
+      home.resolve("outputs/per-rung").toString(),
+      "--layout",
+      "{testbed}/{dataset}/*.log"
+    };
+    CliRunner.Run first = CliRunner.run(asLayout);
+    ok(first);
+    assertTrue(first.out().contains("3 rungs (4 to 16 VUs)"), first.out());
+    CliRunner.Run again = CliRunner.run(asLayout);
+    ok(again);
+    assertTrue(again.out().contains("nothing new: 0 events published"), again.out());
+    ok(CliRunner.run("ingest"));
+    assertEquals(
+        "\"lab-1 4,8,16 completed\"",
+        sql(
+            "select testbed || ' ' || thread_ladder || ' ' || status from runs"
+                + " where dataset = 'PR 12.3'"));
+  }
+
+  @Test
+  void twoDatasetsOnTwoTestbedsAreTwoSeriesInTrendChangesAndReleasesNeverAveraged()
+      throws Exception {
+    int[] ladder = {4, 8}; // a VU count seen again starts the next run: two ladders, two runs
+    String[][] datasets = {
+      {"TB small", "tb-small", "752", "760"},
+      {"TB big", "tb-big", "7422", "7430"},
+      {"NT one", null, "311", "345"},
+      {"NT two", null, "3455", "3461"}
+    };
+    for (int i = 0; i < datasets.length; i++) {
+      String[] d = datasets[i];
+      Path log =
+          write(
+              "testbeds/" + i + "/hammerdb.log",
+              WrittenOutputs.hammerdbLadder(
+                      MAY_2025 + i * 3600,
+                      ladder,
+                      nopm(Long.parseLong(d[2]) / 2, Long.parseLong(d[2])))
+                  + WrittenOutputs.hammerdbLadder(
+                      MAY_2025 + 86400 + i * 3600,
+                      ladder,
+                      nopm(Long.parseLong(d[3]) / 2, Long.parseLong(d[3]))));
+      CliRunner.Run r =
+          d[1] == null
+              ? CliRunner.run("import", "hammerdb", log.toString(), "--dataset", d[0])
+              : CliRunner.run(
+                  "import", "hammerdb", log.toString(), "--dataset", d[0], "--testbed", d[1]);
+      ok(r);
+    }
+    ok(CliRunner.run("ingest"));
+    JsonNode trend =
+        json(
+            "trend", "--test", "TPROC-C", "--threads", "8", "--metric", "NOPM", "--format", "json");
+    assertEquals(
+        Map.of(
+            "tb-small 2025-05", "756",
+            "tb-big 2025-05", "7426",
+            "NT one (no testbed) 2025-05", "328",
+            "NT two (no testbed) 2025-05", "3458"),
+        points(trend, 1, "tb-small", "tb-big", "NT one (no testbed)", "NT two (no testbed)"));
+
+    JsonNode report =
+        json(
+            "report",
+            "--test",
+            "TPROC-C",
+            "--metric",
+            "NOPM",
+            "--datasets",
+            "TB small,TB big",
+            "--format",
+            "json");
+    assertEquals(2, report.get("peaks").size(), report.get("peaks").toString());
+    for (int i = 0; i < 2; i++) {
+      JsonNode peak = report.get("peaks").get(i);
+      assertEquals(datasets[i][0], peak.get("dataset").asText());
+      assertEquals(8, peak.get("threads").asInt());
+      assertTrue(peak.get("text").asText().endsWith(" NOPM at 8 VUs"), peak.toString());
+    }
+
+    CliRunner.Run mixed =
+        CliRunner.run("changes", "--test", "TPROC-C", "--threads", "8", "--metric", "NOPM");
+    assertEquals(2, mixed.exit(), mixed.out() + mixed.err());
+    assertTrue(mixed.err().contains("several testbeds"), mixed.err());
+    for (String[] d : datasets) {
+      String testbed = d[1] == null ? d[0] + " (no testbed)" : d[1];
+      JsonNode changes =
+          json(
+              "changes",
+              "--test",
+              "TPROC-C",
+              "--threads",
+              "8",
+              "--metric",
+              "NOPM",
+              "--testbed",
+              testbed,
+              "--format",
+              "json");
+      assertEquals(testbed, changes.get("testbed").asText());
+      assertEquals(2, changes.get("runs").asInt(), testbed + ": its own two runs");
+    }
+    assertEquals(
+        "NT one (no testbed) 11.8.3 328\nNT two (no testbed) 11.8.3 3458\n"
+            + "tb-big 11.8.3 7426\ntb-small 11.8.3 756",
+        sql(
+            "select testbed || ' ' || release || ' ' || cast(round(mean) as bigint) from releases"
+                + " where threads = 8 and metric = 'NOPM'"
+                + " and (testbed like 'tb-%' or testbed like 'NT %') order by 1"));
+  }
+
+  @Test
+  void interleavedAbConfigsOnOneTestbedAreTwoSeriesAndAReplacedConfigAMarker() throws Exception {
+    String on = "[mysqld]\ninnodb_adaptive_hash_index=ON\n";
+    String off = "[mysqld]\ninnodb_adaptive_hash_index=OFF\n";
+    String bigger = "[mysqld]\ninnodb_adaptive_hash_index=ON\ninnodb_buffer_pool_size=8G\n";
+    InjectedHistory h = new InjectedHistory(41, 0).test("AB_RW").on("ab-bed").ids("ab-day-");
+    for (int i = 0; i < 4; i++) {
+      h.dataset("AHI ON").config(on).runs(1, 1000).dataset("AHI OFF").config(off).runs(1, 800);
+    }
+    h.skip(40).dataset("AHI ON").config(bigger).runs(4, 1100);
+    ok(CliRunner.run("import", "events", h.write(home.resolve("ab.jsonl")).toString()));
+    ok(CliRunner.run("ingest"));
+    String seriesOn = sql("select distinct series from run_series where dataset = 'AHI ON'");
+    String seriesOff = sql("select distinct series from run_series where dataset = 'AHI OFF'");
+    assertTrue(seriesOn.startsWith("ab-bed · cnf "), seriesOn);
+    assertTrue(seriesOff.startsWith("ab-bed · cnf "), seriesOff);
+    assertFalse(seriesOn.equals(seriesOff), seriesOn);
+    String onConfig = seriesOn.substring("ab-bed · cnf ".length());
+    String biggerConfig =
+        sql(
+            "select distinct left(config_fingerprint, 8) from run_series where run_id ="
+                + " 'ab-day-48'");
+
+    JsonNode trend =
+        json("trend", "--test", "AB_RW", "--threads", "8", "--metric", "TPS", "--format", "json");
+    assertEquals(
+        Map.of(
+            seriesOn + " 2026-01", "1000",
+            seriesOff + " 2026-01", "800",
+            seriesOn + " 2026-02", "1100 | config " + onConfig + " -> " + biggerConfig),
+        points(trend, 10, seriesOn, seriesOff));
+
+    CliRunner.Run both =
+        CliRunner.run(
+            "changes",
+            "--test",
+            "AB_RW",
+            "--threads",
+            "8",
+            "--metric",
+            "TPS",
+            "--testbed",
+            "ab-bed");
+    assertEquals(2, both.exit(), both.out() + both.err());
+    assertTrue(both.err().contains(seriesOn) && both.err().contains(seriesOff), both.err());
+    JsonNode changes =
+        json(
+            "changes",
+            "--test",
+            "AB_RW",
+            "--threads",
+            "8",
+            "--metric",
+            "TPS",
+            "--testbed",
+            seriesOn,
+            "--format",
+            "json");
+    assertEquals(8, changes.get("runs").asInt());
+    JsonNode markers = changes.get("markers");
+    assertEquals(1, markers.size(), markers.toString());
+    assertEquals(5, markers.get(0).get("point").asInt());
+    assertEquals("ab-day-48", markers.get(0).get("run_id").asText());
+    assertEquals(
+        "config " + onConfig + " -> " + biggerConfig, markers.get(0).get("marker").asText());
+  }
+
+  @Test
+  @Order(Integer.MAX_VALUE)
+  void aRebuildServesExactlyWhatTheIncrementalIngestsServed() throws Exception {
+    Map<String, String> incremental = ServedAnswers.now();
+    assertTrue(incremental.get("runs").lines().count() > 10, incremental.get("runs"));
+    ok(CliRunner.run("ingest", "--rebuild"));
+    Map<String, String> rebuilt = ServedAnswers.now();
+    for (String what : incremental.keySet()) {
+      assertEquals(incremental.get(what), rebuilt.get(what), what + " after ingest --rebuild");
+    }
   }
 }

@@ -85,4 +85,62 @@ class ImportRefusalsTest {
     CliRunner.Run run = refused("annotate", "some-run", "--exclude", "--reason", "bad\0run");
     assertTrue(run.err().startsWith("benchlake: --reason holds NUL at character 4"), run.err());
   }
+
+  @Test
+  void aLocalStartWithoutAZoneIsRefusedNamingBothWaysToGiveIt() {
+    CliRunner.Run run =
+        refused(
+            "import",
+            "sysbench",
+            "--dataset",
+            "d",
+            "--test",
+            "OLTP_RW",
+            "--started-at",
+            "2025-11-23T19:04:53",
+            "--dry-run",
+            LOG);
+    assertEquals(
+        "benchlake: --started-at '2025-11-23T19:04:53' is a local time with no zone: give"
+            + " --timezone ZONE or a sidecar's \"timezone\" (e.g. Europe/Berlin or +01:00)",
+        run.err().strip());
+  }
+
+  @Test
+  void aLocalStartWithItsZoneIsTaken() {
+    CliRunner.Run run =
+        CliRunner.run(
+            "import",
+            "sysbench",
+            "--dataset",
+            "d",
+            "--test",
+            "OLTP_RW",
+            "--started-at",
+            "2025-11-23T19:04:53",
+            "--timezone",
+            "Europe/Berlin",
+            "--dry-run",
+            LOG);
+    assertEquals(0, run.exit(), run.out() + run.err());
+    assertTrue(run.out().contains("dry run: "), run.out());
+  }
+
+  @Test
+  void aLayoutThatMatchesNoFileIsRefusedNotADryRunOfNothing() {
+    CliRunner.Run run =
+        refused(
+            "import",
+            "sysbench",
+            "--layout",
+            "{dataset}/{test}/{threads}.log",
+            "--dry-run",
+            java.nio.file.Path.of(LOG).getParent().toString());
+    assertTrue(
+        run.err()
+            .startsWith(
+                "benchlake: --layout '{dataset}/{test}/{threads}.log' matches no file under "),
+        run.err());
+    assertTrue(!run.out().contains("dry run"), run.out());
+  }
 }

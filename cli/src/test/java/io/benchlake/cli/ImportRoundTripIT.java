@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.testing.Fixtures;
 import io.benchlake.testing.TestDirs;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -242,5 +243,108 @@ class ImportRoundTripIT {
     assertEquals(
         "count_star()\n1\n",
         CliRunner.run("sql", "select count(*) from runs", "--format", "csv").out());
+  }
+
+  static final Path IMPORTER_FIXTURES = Path.of("..", "importers", "src", "test", "resources");
+
+  /** The number printed after {@code "key": } in a JSON file, as text. */
+  static String jsonNumber(Path file, String key) throws Exception {
+    var m =
+        java.util.regex.Pattern.compile("\"" + key + "\": ([0-9.]+)")
+            .matcher(Files.readString(file));
+    assertTrue(m.find(), key + " in " + file);
+    return m.group(1);
+  }
+
+  @Test
+  void benchbaseResultSetsAndATpccMysqlLogLandWithTheFiguresTheyPrinted() throws Exception {
+    CliRunner.useFreshHome("other-harnesses");
+    Path sets = IMPORTER_FIXTURES.resolve("benchbase/ladder");
+    Path log = IMPORTER_FIXTURES.resolve("tpcc-mysql/ladder.log");
+    ok(CliRunner.run("import", "benchbase", sets.toString(), "--testbed", "lab-1"));
+    String[] tpcc = {
+      "import",
+      "tpcc-mysql",
+      log.toString(),
+      "--dataset",
+      "MariaDB 11.4",
+      "--started-at",
+      "2025-05-04T10:00:00Z"
+    };
+    ok(CliRunner.run(tpcc));
+    ok(CliRunner.run("ingest"));
+    assertEquals(
+        "test_name,dataset,thread_ladder,status\n"
+            + "BENCHBASE_TPCC,MariaDB 10.11.6-MariaDB-log,\"8,16\",completed\n"
+            + "TPCC_MYSQL,MariaDB 11.4,\"8,16\",completed\n",
+        CliRunner.run(
+                "sql",
+                "select test_name, dataset, thread_ladder, status from runs order by test_name",
+                "--format",
+                "csv")
+            .out(),
+        "one ladder run each; BENCHBASE_TPCC is not taken by the tpcc alias");
+    StringBuilder expected = new StringBuilder("threads,metric,value\n");
+    for (String[] set : new String[][] {{"8", "09-00-00"}, {"16", "09-01-00"}}) {
+      Path summary = sets.resolve("tpcc_2025-03-10_" + set[1] + ".summary.json");
+      expected
+          .append(set[0] + ",TPS," + jsonNumber(summary, "Throughput \\(requests/second\\)") + "\n")
+          .append(
+              set[0]
+                  + ",latency_p95_ms,"
+                  + Long.parseLong(
+                          jsonNumber(summary, "95th Percentile Latency \\(microseconds\\)"))
+                      / 1000.0
+                  + "\n");
+    }
+    assertEquals(
+        expected.toString(),
+        CliRunner.run(
+                "sql",
+                "select threads, metric, value from iterations i join runs r using (run_id)"
+                    + " where r.test_name = 'BENCHBASE_TPCC' and not computed"
+                    + " and metric in ('TPS', 'latency_p95_ms') order by threads, metric",
+                "--format",
+                "csv")
+            .out());
+    long rows = 0;
+    for (String set : List.of("09-00-00", "09-01-00")) {
+      rows +=
+          Files.readAllLines(sets.resolve("tpcc_2025-03-10_" + set + ".samples.csv")).size() - 1;
+    }
+    List<String> printed = Files.readAllLines(log);
+    List<String> tpmC =
+        printed.stream()
+            .filter(l -> l.endsWith(" TpmC"))
+            .map(l -> new BigDecimal(l.strip().split(" ")[0]).stripTrailingZeros().toPlainString())
+            .toList();
+    assertEquals(
+        "threads,value\n8," + tpmC.get(0) + "\n16," + tpmC.get(1) + "\n",
+        CliRunner.run(
+                "sql",
+                "select threads, value from iterations where metric = 'TpmC' order by threads",
+                "--format",
+                "csv")
+            .out());
+    assertEquals(
+        "test_name,count_star()\nBENCHBASE_TPCC,"
+            + rows
+            + "\nTPCC_MYSQL,"
+            + printed.stream().filter(l -> l.matches("^ *[0-9]+, trx: .*")).count()
+            + "\n",
+        CliRunner.run(
+                "sql",
+                "select test_name, count(*) from samples join runs using (run_id)"
+                    + " group by test_name order by test_name",
+                "--format",
+                "csv")
+            .out());
+    CliRunner.Run again = CliRunner.run(tpcc);
+    ok(again);
+    assertTrue(again.out().contains("nothing new: 0 events published"), again.out());
+    CliRunner.Run setsAgain =
+        CliRunner.run("import", "benchbase", sets.toString(), "--testbed", "lab-1");
+    ok(setsAgain);
+    assertTrue(setsAgain.out().contains("nothing new: 0 events published"), setsAgain.out());
   }
 }

@@ -92,7 +92,9 @@ class ImporterUpgradeIT {
         CliRunner.run("import", "hammerdb", ladder.toString(), "--dataset", "U 11.8");
     ok(hammerdb);
     assertTrue(
-        hammerdb.out().contains("replaced 3 runs from " + ladder + ": read by importer version 2,"),
+        hammerdb
+            .out()
+            .contains("replaced 3 runs from " + ladder + ": read by importer version 2, now 4"),
         hammerdb.out());
     CliRunner.Run sb =
         CliRunner.run(

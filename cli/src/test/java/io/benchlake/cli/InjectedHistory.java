@@ -9,6 +9,7 @@ import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
+import io.benchlake.schemas.Sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,10 @@ import java.util.Random;
 
 /**
  * A benchmark history written as event lines for `benchlake import events`: runs of one test at 8
- * threads on one testbed, one a day, 3 iterations each at a level with 0.3% noise.
+ * threads on one testbed, one a day, 3 iterations each at a level with 0.3% noise. The test,
+ * testbed, dataset, config, tool and run ids may be changed between runs (A/B datasets measured in
+ * turns, a config replaced, a tool changed); report intervals (1% noise, a stall where asked) are
+ * written when asked.
  */
 final class InjectedHistory {
   static final String TEST = "OLTP_RW";
@@ -32,6 +36,14 @@ final class InjectedHistory {
   private final Random noise;
   private int day;
   private String version = "11.4.5";
+  private int intervals; // report intervals per iteration written as samples (0: none)
+  private int stalledIteration; // the iteration of the next run whose middle interval stalls
+  private String test = TEST;
+  private String testbed = TESTBED;
+  private String dataset;
+  private String config = "[mysqld]\ninnodb_buffer_pool_size=1G\n";
+  private String source = "injected";
+  private String ids = "run-day-";
 
   InjectedHistory(long seed, int firstDay) {
     this.noise = new Random(seed);
@@ -41,6 +53,65 @@ final class InjectedHistory {
   InjectedHistory version(String v) {
     version = v;
     return this;
+  }
+
+  /** The runs after this write {@code n} one-second report intervals per iteration. */
+  InjectedHistory intervals(int n) {
+    intervals = n;
+    return this;
+  }
+
+  /**
+   * The next run's {@code iteration} has a stall (an interval at 2% of its level) in its middle.
+   */
+  InjectedHistory stallIn(int iteration) {
+    stalledIteration = iteration;
+    return this;
+  }
+
+  InjectedHistory test(String name) {
+    test = name;
+    return this;
+  }
+
+  InjectedHistory on(String name) {
+    testbed = name;
+    return this;
+  }
+
+  /** The dataset of the next runs (default: "MariaDB " and the version). */
+  InjectedHistory dataset(String label) {
+    dataset = label;
+    return this;
+  }
+
+  /** The cnf of the next runs (null: a run without one, whose config is unknown). */
+  InjectedHistory config(String cnf) {
+    config = cnf;
+    return this;
+  }
+
+  /** The tool (run_started's source) of the next runs. */
+  InjectedHistory tool(String name) {
+    source = name;
+    return this;
+  }
+
+  /** Run ids are {@code prefix} and the day (default "run-day-"). */
+  InjectedHistory ids(String prefix) {
+    ids = prefix;
+    return this;
+  }
+
+  /** The next run starts {@code days} days later than it would have. */
+  InjectedHistory skip(int days) {
+    day += days;
+    return this;
+  }
+
+  /** The run id of the run on {@code day}, with this history's prefix. */
+  String idOf(int day) {
+    return ids + day;
   }
 
   InjectedHistory runs(int runs, double tps) {
@@ -57,25 +128,25 @@ final class InjectedHistory {
 
   private void run(double tps) {
     Instant started = DAY0.plus(Duration.ofDays(day));
-    RunContext run = RunContext.imported(runId(day), started);
+    RunContext run = RunContext.imported(idOf(day), started);
     day++;
     events.add(
         run.event("start")
             .runStarted(
-                "MariaDB " + version,
+                dataset == null ? "MariaDB " + version : dataset,
                 "sysbench",
-                TEST,
+                test,
                 null,
-                "injected",
+                source,
                 new RunParameters(
                     "oltp_read_write", 4, 10_000L, null, 60.0, "s", 3, List.of(8), 0.0, 1.0, null),
                 List.of(),
-                TESTBED));
+                testbed));
     events.add(
         run.event("env")
             .environment(
                 new HostFacts(
-                    TESTBED, "cpu", 2, 2, 1, 8L << 30, "Linux", "12", "6.1", "vda", "host"),
+                    testbed, "cpu", 2, 2, 1, 8L << 30, "Linux", "12", "6.1", "vda", "host"),
                 new DatabaseFacts(
                     "mariadb",
                     version + "-MariaDB",
@@ -84,10 +155,20 @@ final class InjectedHistory {
                     "embedded",
                     null,
                     null,
-                    "[mysqld]\ninnodb_buffer_pool_size=1G\n",
+                    config,
                     Map.of("version", version))));
     for (int k = 1; k <= 3; k++) {
       double v = tps * (1 + 0.003 * noise.nextGaussian());
+      for (int i = 1; i <= intervals; i++) {
+        boolean stall = k == stalledIteration && i == intervals / 2;
+        double rate = stall ? tps * 0.02 : tps * (1 + 0.01 * noise.nextGaussian());
+        events.add(
+            run.event("sample", k + "/" + i)
+                .sample(8, k, Sample.Phase.measured, i, 1.0)
+                .tps(rate)
+                .qps(rate * 20)
+                .build());
+      }
       events.add(
           run.event("iteration", "" + k)
               .iterationFinished(
@@ -101,6 +182,7 @@ final class InjectedHistory {
                   null));
     }
     events.add(run.event("end").runFinished(RunFinished.Status.completed, null, List.of()));
+    stalledIteration = 0;
   }
 
   /** The events written as JSON lines to {@code file}; the builder starts empty again. */

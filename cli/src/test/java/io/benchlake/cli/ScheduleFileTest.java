@@ -69,12 +69,14 @@ class ScheduleFileTest {
             BadInputException.class, () -> parse(SCHEDULE.replace("verb: report", "verb: demo")));
     assertTrue(
         verb.getMessage()
-            .contains("verb must be one of [report, regressions, trend, changes, sql, verify]"),
+            .contains(
+                "verb must be one of [report, regressions, trend, changes, sql, verify, alerts]"),
         verb.getMessage());
     BadInputException typo =
         assertThrows(BadInputException.class, () -> parse(SCHEDULE.replace("output:", "ouptut:")));
     assertEquals(
-        "s.yaml:1: unknown key 'ouptut' (known: jobs, output, time-zone)", typo.getMessage());
+        "s.yaml:1: unknown key 'ouptut' (known: jobs, notify, output, time-zone)",
+        typo.getMessage());
     BadInputException out =
         assertThrows(
             BadInputException.class,
@@ -83,5 +85,30 @@ class ScheduleFileTest {
         out.getMessage().contains("no --out, the schedule names the output file"),
         out.getMessage());
     assertThrows(BadInputException.class, () -> parse(SCHEDULE).job("hourly"));
+  }
+
+  @Test
+  void anAlertsJobAndItsReceiverAreReadAndTheReceiverIsNeverPrintedWhole() {
+    ScheduleFile s =
+        parse(
+            SCHEDULE
+                + "  - {name: news, cron: \"*/30 * * * *\", verb: alerts, args: [--format, md]}\n"
+                + "notify: {webhook: \"https://hooks.example.com/T0/B0/XYZ\", token: tok9}\n");
+    assertEquals("alerts", s.job("news").verb());
+    assertEquals("md", s.job("news").extension());
+    assertEquals("webhook https://hooks.example.com/…", s.receiver().receiver());
+    assertTrue(!s.toString().contains("XYZ") && !s.toString().contains("tok9"), s.toString());
+    BadInputException args =
+        assertThrows(
+            BadInputException.class,
+            () ->
+                parse(
+                    SCHEDULE
+                        + "  - {name: news, cron: \"0 * * * *\", verb: alerts, args: [--kind, x]}\n"));
+    assertTrue(args.getMessage().contains("an alerts job takes only --format"), args.getMessage());
+    BadInputException url =
+        assertThrows(
+            BadInputException.class, () -> parse(SCHEDULE + "notify: {webhook: \"ftp://x/y\"}\n"));
+    assertTrue(url.getMessage().contains("http or https URL"), url.getMessage());
   }
 }

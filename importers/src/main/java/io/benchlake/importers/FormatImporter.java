@@ -18,7 +18,8 @@ public interface FormatImporter {
    * whenever the importer reads some file differently than before (a date, a test name, a value):
    * re-importing such a file then replaces the runs it gave ({@link Corrections}). 1 is every
    * importer before sources were recorded; 3 records what a source was imported as, reads HammerDB
-   * results as ladders and names testbeds.
+   * results as ladders and names testbeds; HammerDB's 4 derives a ladder's event ids from its
+   * rungs, not from its file's bytes.
    */
   int version();
 

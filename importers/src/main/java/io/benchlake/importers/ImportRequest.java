@@ -11,7 +11,9 @@ import java.util.Optional;
  * chose {@code --started-at mtime}; {@code timezone} reads local times whose zone the files leave
  * open; {@code repeatsAsIterations}: a HammerDB VU count seen again in a ladder is its next
  * iteration ({@code --repeats iterations}); {@code testbed}: the machine the results were measured
- * on ({@code --testbed}).
+ * on ({@code --testbed}); {@code threads}, {@code vus}: the thread count (sysbench, {@code
+ * --threads}) or active virtual users (HammerDB, {@code --vus}, as {@code vuset vu}) of files that
+ * do not say it, checked against those that do.
  */
 public record ImportRequest(
     FormatImporter format,
@@ -27,9 +29,46 @@ public record ImportRequest(
     boolean startedAtFromFileTime,
     Optional<ZoneId> timezone,
     boolean repeatsAsIterations,
-    Optional<String> testbed) {
+    Optional<String> testbed,
+    Optional<Integer> threads,
+    Optional<Integer> vus) {
   public ImportRequest {
     paths = List.copyOf(paths);
+  }
+
+  /** A request that gives no thread or VU count: the files must say them. */
+  public ImportRequest(
+      FormatImporter format,
+      List<Path> paths,
+      Optional<String> dataset,
+      Optional<String> test,
+      Optional<Integer> iteration,
+      Optional<String> serverVersion,
+      Optional<Instant> startedAt,
+      Optional<String> layout,
+      String host,
+      boolean keepGoing,
+      boolean startedAtFromFileTime,
+      Optional<ZoneId> timezone,
+      boolean repeatsAsIterations,
+      Optional<String> testbed) {
+    this(
+        format,
+        paths,
+        dataset,
+        test,
+        iteration,
+        serverVersion,
+        startedAt,
+        layout,
+        host,
+        keepGoing,
+        startedAtFromFileTime,
+        timezone,
+        repeatsAsIterations,
+        testbed,
+        Optional.empty(),
+        Optional.empty());
   }
 
   /** A --timezone value: a region or an offset; abbreviations are refused (BST is not Dhaka). */

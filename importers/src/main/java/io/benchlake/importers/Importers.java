@@ -1,10 +1,12 @@
 package io.benchlake.importers;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.importers.benchbase.BenchbaseFormat;
 import io.benchlake.importers.events.EventLinesFormat;
 import io.benchlake.importers.hammerdb.HammerdbFormat;
 import io.benchlake.importers.sysbench.SysbenchFormat;
 import io.benchlake.importers.taf.TafReportFormat;
+import io.benchlake.importers.tpccmysql.TpccMysqlFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -18,7 +20,9 @@ public final class Importers {
           new SysbenchFormat(),
           new HammerdbFormat(),
           new TafReportFormat(),
-          new EventLinesFormat());
+          new EventLinesFormat(),
+          new BenchbaseFormat(),
+          new TpccMysqlFormat());
 
   /** In the order the help lists them. */
   public static List<FormatImporter> all() {

@@ -141,7 +141,7 @@ class CorrectionsBySourceTest {
     Retraction r = (Retraction) upgrade.events().get(0);
     assertEquals(runId("A", T2), r.runId());
     assertEquals(
-        List.of("replaced 1 run from hammerdb.log: read by importer version 2, now 3"),
+        List.of("replaced 1 run from hammerdb.log: read by importer version 2, now 4"),
         upgrade.replaced());
   }
 

@@ -136,4 +136,84 @@ class ImportServiceTest {
             "{dataset}/{test}/run{iteration}.log");
     assertTrue(e.getMessage().contains("are both iteration 1 at 4 threads"), e.getMessage());
   }
+
+  @Test
+  void aLayoutThatMatchesNoFileSaysSoNamingAFileItDidNotMatch() throws Exception {
+    BadInputException e =
+        layoutRefusal(List.of("A/OLTP_RW/run.log"), "{dataset}/{test}/{threads}.log");
+    assertEquals(
+        "--layout '{dataset}/{test}/{threads}.log' matches no file under "
+            + dir
+            + " (e.g. not A/OLTP_RW/run.log): the layout is read from the directory given down to"
+            + " each file",
+        e.getMessage());
+  }
+
+  ImportRequest withThreads(ImportRequest r, int threads) {
+    return new ImportRequest(
+        r.format(),
+        r.paths(),
+        r.dataset(),
+        r.test(),
+        r.iteration(),
+        r.serverVersion(),
+        r.startedAt(),
+        r.layout(),
+        r.host(),
+        r.keepGoing(),
+        r.startedAtFromFileTime(),
+        r.timezone(),
+        r.repeatsAsIterations(),
+        r.testbed(),
+        Optional.of(threads),
+        Optional.empty());
+  }
+
+  @Test
+  void aThreadCountGivenThatTheLogContradictsIsRefusedWithBoth() {
+    ImportRequest r = withThreads(request(List.of(log()), Optional.empty(), Optional.of("A")), 8);
+    BadInputException e =
+        assertThrows(BadInputException.class, () -> new ImportService().parse(r, quiet));
+    assertEquals(
+        log()
+            + ":4: sysbench 1.0 header: the log says 'Number of threads: 4' but --threads gives 8",
+        e.getMessage());
+  }
+
+  @Test
+  void aThreadCountGivenThatTheLogStatesTooIsTaken() {
+    ImportRequest r = withThreads(request(List.of(log()), Optional.empty(), Optional.of("A")), 4);
+    assertEquals(1, new ImportService().parse(r, quiet).batches().size());
+  }
+
+  @Test
+  void aThreadCountGivenThatTheLayoutContradictsIsRefusedWithBoth() throws Exception {
+    Files.createDirectories(dir.resolve("A/OLTP_RW"));
+    Files.copy(log(), dir.resolve("A/OLTP_RW/4.log"));
+    ImportRequest r =
+        withThreads(
+            request(List.of(dir), Optional.of("{dataset}/{test}/{threads}.log"), Optional.empty()),
+            8);
+    BadInputException e =
+        assertThrows(BadInputException.class, () -> new ImportService().parse(r, quiet));
+    assertEquals(
+        dir.resolve("A/OLTP_RW/4.log") + ": its path gives {threads} 4 but --threads 8",
+        e.getMessage());
+  }
+
+  @Test
+  void aSummaryExcerptTakesTheThreadCountGivenOnTheRequest() throws Exception {
+    String text = Files.readString(log());
+    Path excerpt = dir.resolve("excerpt.txt");
+    Files.writeString(excerpt, text.substring(text.indexOf("SQL statistics:")));
+    ImportRequest r =
+        withThreads(request(List.of(excerpt), Optional.empty(), Optional.of("A")), 16);
+    ImportService.Parsed parsed = new ImportService().parse(r, quiet);
+    assertEquals(
+        List.of(16),
+        parsed.batches().get(0).events().stream()
+            .filter(e -> e instanceof IterationFinished)
+            .map(e -> ((IterationFinished) e).threads())
+            .toList());
+  }
 }

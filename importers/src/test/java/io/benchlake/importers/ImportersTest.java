@@ -20,11 +20,12 @@ class ImportersTest {
   @Test
   void everyImporterHasItsOwnNameAndTheVersionItsReadingsCarry() {
     List<String> names = Importers.all().stream().map(FormatImporter::name).toList();
-    assertEquals(List.of("sysbench", "hammerdb", "taf-report", "events"), names);
+    assertEquals(
+        List.of("sysbench", "hammerdb", "taf-report", "events", "benchbase", "tpcc-mysql"), names);
     assertEquals(names.size(), new HashSet<>(names).size());
     // the versions recorded on runs imported so far: changing one replaces those runs
     assertEquals(
-        List.of(3, 3, 3, 0), Importers.all().stream().map(FormatImporter::version).toList());
+        List.of(3, 4, 3, 0, 1, 1), Importers.all().stream().map(FormatImporter::version).toList());
     assertTrue(Importers.named("events").readsResults() == false);
     assertTrue(Importers.named("sysbench").readsResults());
   }
@@ -32,7 +33,10 @@ class ImportersTest {
   @Test
   void anUnknownFormatIsRefusedListingTheKnownOnes() {
     String m = assertThrows(BadInputException.class, () -> Importers.named("tpcc")).getMessage();
-    assertEquals("unknown import format 'tpcc' (known: sysbench, hammerdb, taf-report, events)", m);
+    assertEquals(
+        "unknown import format 'tpcc' (known: sysbench, hammerdb, taf-report, events, benchbase,"
+            + " tpcc-mysql)",
+        m);
   }
 
   @ParameterizedTest
@@ -46,6 +50,10 @@ class ImportersTest {
     "/hammerdb/mixed/e_hdbtcount.log, hammerdb",
     "/hammerdb/mixed/f_hdbxtprofile_v6.log, hammerdb",
     "/hammerdb/mixed/c_webservice_v4.12.txt, hammerdb",
+    "/benchbase/ladder/tpcc_2025-03-10_09-00-00.summary.json, benchbase",
+    "/benchbase/ladder/tpcc_2025-03-10_09-00-00.samples.csv, benchbase",
+    "/benchbase/ladder/tpcc_2025-03-10_09-00-00.results.NewOrder.csv, benchbase",
+    "/tpcc-mysql/ladder.log, tpcc-mysql",
   })
   void eachToolsOutputIsRecognisedByItsImporterAlone(String resource, String format)
       throws Exception {

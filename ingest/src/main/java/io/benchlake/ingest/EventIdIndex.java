@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
  * The first version of every event id of a log, in three longs an id (a follow job keeps every id
  * of a log that is kept forever, so no strings): the first 64 bits of the SHA-256 of the id, of the
  * version's bytes, and where it is (partition and offset). Open addressing, linear probing, grown
- * at half full. An id whose hash meets another id's is told apart by reading the version again (its
- * bytes name its id).
+ * at three quarters full. An id whose hash meets another id's is told apart by reading the version
+ * again (its bytes name its id).
  */
 final class EventIdIndex {
   private long[] ids;
@@ -16,7 +16,8 @@ final class EventIdIndex {
   private int size;
 
   EventIdIndex(int expected) {
-    int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
+    int capacity =
+        Integer.highestOneBit(Math.max(16, (int) Math.min(1 << 29, expected * 4L / 3))) << 1;
     ids = new long[capacity];
     digests = new long[capacity];
     places = new long[capacity];
@@ -74,7 +75,7 @@ final class EventIdIndex {
   void put(long key, long digest, long place) {
     int i = slot(key);
     if (ids[i] == 0) {
-      if (++size * 2 > ids.length) {
+      if (++size * 4L > ids.length * 3L) {
         grow();
         i = slot(key);
       }

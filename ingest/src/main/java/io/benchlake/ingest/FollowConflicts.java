@@ -48,7 +48,7 @@ final class FollowConflicts implements LiveConflicts, AutoCloseable {
     for (var e : end.entrySet()) {
       below += Math.min(e.getValue(), start.getOrDefault(e.getKey(), 0L));
     }
-    FollowConflicts c = new FollowConflicts(bootstrap, (int) Math.min(below, 1 << 28));
+    FollowConflicts c = new FollowConflicts(bootstrap, (int) Math.min(below, 1 << 22));
     ContentConflicts.read(
         bootstrap,
         Map.of(),

@@ -20,12 +20,12 @@ public record HostFacts(
   /**
    * The testbed these facts name (docs/architecture.md, Identity): host name, CPU model and logical
    * CPUs, as {@code db1 (Intel Xeon Gold 6230, 40 CPUs)}; not RAM, which an upgrade changes. Null
-   * without a host name. sql/30_series.sql names runs that predate the testbed field the same way
-   * from their environment.
+   * without a host name, or with "unknown" for one. sql/30_series.sql names runs that predate the
+   * testbed field the same way from their environment.
    */
   public String testbed() {
-    if (name == null || name.isBlank()) {
-      return null;
+    if (name == null || name.isBlank() || name.strip().equalsIgnoreCase("unknown")) {
+      return null; // "unknown" (an import's host when none was given) names no machine
     }
     java.util.List<String> parts = new java.util.ArrayList<>();
     if (cpuModel != null) {

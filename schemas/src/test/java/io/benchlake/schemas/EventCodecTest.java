@@ -148,6 +148,11 @@ class EventCodecTest {
     assertEquals(
         null,
         new HostFacts(null, "x", 4, null, null, null, null, null, null, null, null).testbed());
+    assertEquals(
+        null,
+        new HostFacts(" Unknown ", "x", 4, null, null, null, null, null, null, null, null)
+            .testbed(),
+        "an import's placeholder host names no machine");
   }
 
   @Test

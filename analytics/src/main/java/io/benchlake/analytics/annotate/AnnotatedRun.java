@@ -1,5 +1,6 @@
 package io.benchlake.analytics.annotate;
 
+import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.home.BadInputException;
 import java.sql.Array;
@@ -23,6 +24,11 @@ public record AnnotatedRun(
     String testName,
     List<Integer> threads,
     int iterations) {
+
+  /** The queries a session for {@link #find} runs: the run's lookup, and whether there are runs. */
+  public static List<String> queries() {
+    return List.of(QueryFiles.read("annotate_run.sql"), AnalyticsSession.RUNS_SQL);
+  }
 
   /**
    * The run named {@code idOrPrefix}; a user mistake when there is none, several, or the thread

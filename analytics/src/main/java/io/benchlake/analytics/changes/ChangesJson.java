@@ -69,6 +69,17 @@ final class ChangesJson {
       outliers.add(om);
     }
     m.put("outliers", outliers);
+    List<Map<String, Object>> markers = new ArrayList<>();
+    for (RunMarkers.Marker mk : r.markers()) {
+      ChangesQuery.Run run = r.runs().get(mk.index());
+      Map<String, Object> mm = new LinkedHashMap<>();
+      mm.put("point", mk.index() + 1);
+      mm.put("run_id", run.runId());
+      mm.put("started_at", run.startedAt());
+      mm.put("marker", mk.text());
+      markers.add(mm);
+    }
+    m.put("markers", markers);
     if (f.season() != null) {
       Map<String, Object> sm = new LinkedHashMap<>();
       double period = f.season().period();

@@ -30,9 +30,28 @@ public final class ChangesQuery {
 
   private ChangesQuery() {}
 
-  /** One run of the history. */
+  /**
+   * One run of the history: its config (the fingerprint's first 8 hex digits, null where unknown)
+   * and tool (run_started's source) give the markers where they changed.
+   */
   public record Run(
-      String runId, String startedAt, String version, String dataset, double[] values) {}
+      String runId,
+      String startedAt,
+      String version,
+      String dataset,
+      String config,
+      String tool,
+      double[] values) {
+    /** A run whose config and tool are not known. */
+    public Run(String runId, String startedAt, String version, String dataset, double[] values) {
+      this(runId, startedAt, version, dataset, null, null, values);
+    }
+
+    /** The same run with {@code runValues} as its values. */
+    public Run withValues(double[] runValues) {
+      return new Run(runId, startedAt, version, dataset, config, tool, runValues);
+    }
+  }
 
   /**
    * The history and what the method (with the parameters it ran with) found in it. Otava's method
@@ -50,6 +69,11 @@ public final class ChangesQuery {
       Detector.Result found) {
     public List<Detector.Change> changes() {
       return found.changes();
+    }
+
+    /** Where the runs' config or tool changed from the run before (RunMarkers). */
+    public List<RunMarkers.Marker> markers() {
+      return RunMarkers.of(runs);
     }
 
     /**
@@ -148,7 +172,14 @@ public final class ChangesQuery {
             values[i] = ((Number) items[i]).doubleValue();
           }
           runs.add(
-              new Run(rs.getString(1), startedAt(rs, 2), rs.getString(3), rs.getString(4), values));
+              new Run(
+                  rs.getString(1),
+                  startedAt(rs, 2),
+                  rs.getString(3),
+                  rs.getString(4),
+                  rs.getString(7),
+                  rs.getString(8),
+                  values));
           hosts.add(rs.getString(5));
         }
       }
@@ -171,6 +202,15 @@ public final class ChangesQuery {
               + hosts.stream().distinct().toList()
               + ": choose one with --testbed, so a change of machine or an A/B config is not taken"
               + " for a regression");
+    }
+    if (hosts.stream().distinct().count() > 1) {
+      // a testbed named whose runs are in several config lines (A/B configs measured in turns)
+      throw new BadInputException(
+          "the runs on testbed "
+              + series.host().get()
+              + " come from several config series "
+              + hosts.stream().distinct().toList()
+              + ": choose one with --testbed, so an A/B config is not taken for a regression");
     }
     return new History(
         test, series.host().orElse(hosts.get(0)), runs, leftOut(session, test, series));

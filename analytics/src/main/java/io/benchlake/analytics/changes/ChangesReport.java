@@ -13,7 +13,8 @@ import java.util.Locale;
  * Renders change points as text, Markdown or JSON ("benchlake.changes/1"), each with its evidence:
  * the levels on either side, the change with its 95% confidence interval, the p-value, the points
  * compared and the noise; then the trends, the outliers and the season, and the method with its
- * parameters, so a reader sees why each change was reported.
+ * parameters, so a reader sees why each change was reported; and the markers, where the runs'
+ * config or tool changed (a step there may be that change, not the server's).
  */
 public final class ChangesReport {
   public static final String FORMAT = "benchlake.changes/1";
@@ -134,6 +135,17 @@ public final class ChangesReport {
               number(o.value(), 3),
               number(o.expected(), 3),
               signed(o.deviationPct())));
+    }
+    for (RunMarkers.Marker m : r.markers()) {
+      ChangesQuery.Run run = r.runs().get(m.index());
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "Marker: point %d (run %s, %s): %s",
+              m.index() + 1,
+              run.runId(),
+              run.startedAt(),
+              m.text()));
     }
     if (f.season() != null) {
       out.add(

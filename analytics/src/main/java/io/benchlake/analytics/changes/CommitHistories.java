@@ -28,7 +28,7 @@ import java.util.Optional;
  * the one series, so its cost does not grow with the number of series or tests kept.
  */
 final class CommitHistories {
-  private static final int FORMAT = 1;
+  private static final int FORMAT = 2;
 
   private CommitHistories() {}
 
@@ -199,13 +199,7 @@ final class CommitHistories {
     List<TestHistories.KeptRun> runs = new ArrayList<>(n);
     double[] none = new double[0];
     for (int i = 0; i < n; i++) {
-      ChangesQuery.Run head =
-          new ChangesQuery.Run(
-              HistoryCodec.readString(r),
-              HistoryCodec.readString(r),
-              HistoryCodec.readString(r),
-              HistoryCodec.readString(r),
-              none);
+      ChangesQuery.Run head = HistoryCodec.readRunHead(r, none);
       runs.add(new TestHistories.KeptRun(head, HistoryCodec.readString(r), r.readInt()));
     }
     List<LeftOut> leftOut = new ArrayList<>();

@@ -184,6 +184,8 @@ final class EverySeries {
                 ChangesQuery.startedAt(rs, 3),
                 rs.getString(4),
                 rs.getString(5),
+                rs.getString(8),
+                rs.getString(9),
                 new double[0]);
         runs.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
             .add(new TestHistories.KeptRun(head, rs.getString(6), rs.getInt(7)));

@@ -39,7 +39,7 @@ import java.util.stream.Stream;
  * CommitHistories}), so that the first `changes` of any series after it needs no session either.
  */
 public final class HistoryCache {
-  private static final int FORMAT = 2;
+  private static final int FORMAT = 3;
 
   private final Path dir;
   private final String build;
@@ -287,11 +287,7 @@ public final class HistoryCache {
 
   /** The head, then the values, as {@link #writeHistory} wrote them. */
   private static ChangesQuery.Run readRun(DataInputStream in) throws IOException {
-    String runId = readString(in);
-    String startedAt = readString(in);
-    String version = readString(in);
-    String dataset = readString(in);
-    return new ChangesQuery.Run(runId, startedAt, version, dataset, HistoryCodec.readValues(in));
+    return HistoryCodec.readRunHead(in, null).withValues(HistoryCodec.readValues(in));
   }
 
   private static void writeString(DataOutputStream out, String s) throws IOException {

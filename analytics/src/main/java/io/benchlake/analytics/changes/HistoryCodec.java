@@ -59,12 +59,26 @@ final class HistoryCodec {
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
-  /** A run's identity and place (id, start, version, dataset), without its values. */
+  /** A run's identity and place (id, start, version, dataset, config, tool), without its values. */
   static void writeRunHead(DataOutput out, ChangesQuery.Run run) throws IOException {
     writeString(out, run.runId());
     writeString(out, run.startedAt());
     writeString(out, run.version());
     writeString(out, run.dataset());
+    writeString(out, run.config());
+    writeString(out, run.tool());
+  }
+
+  /** A run's head as {@link #writeRunHead} wrote it, with {@code values}. */
+  static ChangesQuery.Run readRunHead(DataInput in, double[] values) throws IOException {
+    return new ChangesQuery.Run(
+        readString(in),
+        readString(in),
+        readString(in),
+        readString(in),
+        readString(in),
+        readString(in),
+        values);
   }
 
   /** Values to the last bit, with their count. */

@@ -45,9 +45,7 @@ record TestHistories(String test, List<KeptRun> runs, List<LeftOut> leftOut, Lis
     List<ChangesQuery.Run> history = new ArrayList<>(rows.size());
     for (int i : rows) {
       ChangesQuery.Run head = runs.get(at.runs()[i]).head();
-      history.add(
-          new ChangesQuery.Run(
-              head.runId(), head.startedAt(), head.version(), head.dataset(), at.values()[i]));
+      history.add(head.withValues(at.values()[i]));
     }
     String host = series.host().orElse(runs.get(at.runs()[rows.get(0)]).host());
     List<LeftOut> left = leftOut.stream().filter(l -> l.threads() == series.threads()).toList();

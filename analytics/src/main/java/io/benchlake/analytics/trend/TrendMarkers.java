@@ -8,13 +8,14 @@ import java.util.List;
  * The markers of one series, point by point: where its config (a known fingerprint) or its tool
  * (the runs' source: a sysbench log, benchlake's loadgen) changed from the point before. A point
  * whose runs have no known config is never a change of config: the last known one stands across it.
+ * `changes` marks its runs the same way, a run a point.
  */
-final class TrendMarkers {
+public final class TrendMarkers {
   private String configs = "";
   private String tools = "";
 
   /** The marker of the next point, given its configs and tools (comma-separated, sorted). */
-  String next(String pointConfigs, String pointTools) {
+  public String next(String pointConfigs, String pointTools) {
     String c = pointConfigs == null ? "" : pointConfigs;
     String t = pointTools == null ? "" : pointTools;
     List<String> changed = new ArrayList<>();

@@ -42,6 +42,47 @@ class ChangesReportTest {
   }
 
   @Test
+  void aReplacedConfigAndAChangedToolAreMarkersInTextAndJsonAndAnUnknownConfigIsNone()
+      throws Exception {
+    List<double[]> points = DetectorTest.series(3, 6, 0.005, i -> 1000);
+    ChangesQuery.Result plain =
+        result(points, Method.SEGMENTS, Detector.detect(points, Detector.Settings.DEFAULTS));
+    String[] configs = {"aaaa1111", null, "aaaa1111", "bbbb2222", null, "bbbb2222"};
+    String[] tools = {
+      "import:sysbench", "import:sysbench", null, "import:sysbench", "loadgen", "loadgen"
+    };
+    List<ChangesQuery.Run> runs = new ArrayList<>();
+    for (int i = 0; i < points.size(); i++) {
+      ChangesQuery.Run r = plain.runs().get(i);
+      runs.add(
+          new ChangesQuery.Run(
+              r.runId(),
+              r.startedAt(),
+              r.version(),
+              r.dataset(),
+              configs[i],
+              tools[i],
+              r.values()));
+    }
+    ChangesQuery.Result r =
+        new ChangesQuery.Result(
+            "OLTP_RW", 8, "TPS", "time", "h1", runs, Method.SEGMENTS, "params", plain.found());
+    String text = ChangesReport.text(r);
+    assertTrue(
+        text.contains(
+            "Marker: point 4 (run run3, 2026-01-10T00:00:00Z): config aaaa1111 -> bbbb2222\n"
+                + "Marker: point 5 (run run4, 2026-01-13T00:00:00Z): tool import:sysbench -> loadgen\n"),
+        text);
+    assertEquals(2, text.lines().filter(l -> l.startsWith("Marker: ")).count(), text);
+    JsonNode j = new ObjectMapper().readTree(ChangesReport.json(r));
+    assertEquals(2, j.get("markers").size());
+    assertEquals(4, j.get("markers").get(0).get("point").asInt());
+    assertEquals("run3", j.get("markers").get(0).get("run_id").asText());
+    assertEquals("config aaaa1111 -> bbbb2222", j.get("markers").get(0).get("marker").asText());
+    assertEquals(0, new ObjectMapper().readTree(ChangesReport.json(plain)).get("markers").size());
+  }
+
+  @Test
   void everyChangeComesWithItsEvidenceInJson() throws Exception {
     JsonNode j = new ObjectMapper().readTree(ChangesReport.json(history(Method.SEGMENTS)));
     assertEquals("segments", j.get("method").asText());

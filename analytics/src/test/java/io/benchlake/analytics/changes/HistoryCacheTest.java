@@ -30,7 +30,13 @@ class HistoryCacheTest {
         "db1",
         List.of(
             new ChangesQuery.Run(
-                "r1", "2026-03-01T00:00:00Z", "11.4.2", "MariaDB 11.4", new double[] {0.1, 1e-300}),
+                "r1",
+                "2026-03-01T00:00:00Z",
+                "11.4.2",
+                "MariaDB 11.4",
+                "1a2b3c4d",
+                "import:sysbench",
+                new double[] {0.1, 1e-300}),
             new ChangesQuery.Run("r2", "", null, null, new double[] {Math.PI, -0.0, 12345.678901})),
         List.of(new LeftOut("MariaDB 11.4", "r1", 64, 2, "a noisy neighbour ✓")));
   }
@@ -51,6 +57,8 @@ class HistoryCacheTest {
       assertEquals(List.of(a.runId(), a.startedAt()), List.of(b.runId(), b.startedAt()));
       assertEquals(a.version(), b.version());
       assertEquals(a.dataset(), b.dataset());
+      assertEquals(a.config(), b.config());
+      assertEquals(a.tool(), b.tool());
       long[] bitsA = Arrays.stream(a.values()).mapToLong(Double::doubleToRawLongBits).toArray();
       long[] bitsB = Arrays.stream(b.values()).mapToLong(Double::doubleToRawLongBits).toArray();
       assertArrayEquals(bitsA, bitsB);
@@ -155,7 +163,10 @@ class HistoryCacheTest {
             new TestHistories.KeptRun(
                 new ChangesQuery.Run("r0", "2026-03-01T00:00:00Z", "11.4.1", "d", none), "db1", 1),
             new TestHistories.KeptRun(
-                new ChangesQuery.Run("r1", "2026-03-02T00:00:00Z", "11.4.3", "d", none), "db1", 4),
+                new ChangesQuery.Run(
+                    "r1", "2026-03-02T00:00:00Z", "11.4.3", "d", "cafe0001", "loadgen", none),
+                "db1",
+                4),
             new TestHistories.KeptRun(
                 new ChangesQuery.Run("r2", "2026-03-03T00:00:00Z", "11.4.2", null, none), "db1", 2),
             new TestHistories.KeptRun(new ChangesQuery.Run("r3", "", null, "d", none), "db2", 3));
@@ -202,6 +213,10 @@ class HistoryCacheTest {
     assertEquals(List.of("r1", "r2"), runIds(byTime));
     assertEquals(List.of(new LeftOut("d", "r1", 16, 1, "noisy")), byTime.leftOut());
     assertEquals("11.4.2", byTime.runs().get(1).version());
+    assertEquals(
+        List.of("cafe0001", "loadgen"),
+        List.of(byTime.runs().get(0).config(), byTime.runs().get(0).tool()),
+        "a run's config and tool are kept for the markers");
     assertArrayEquals(new double[] {6.5}, byTime.runs().get(1).values());
 
     ChangesQuery.History byRelease =

@@ -25,7 +25,7 @@ public final class HammerdbFormat implements FormatImporter {
 
   @Override
   public int version() {
-    return 3;
+    return 4; // 4: a ladder's event ids follow from its rungs, not from its file's bytes
   }
 
   @Override

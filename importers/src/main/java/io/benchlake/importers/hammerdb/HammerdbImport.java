@@ -1,11 +1,15 @@
 package io.benchlake.importers.hammerdb;
 
+import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
 import io.benchlake.importers.ImportBatch;
 import io.benchlake.importers.ImportFiles;
 import io.benchlake.importers.ImportRequest;
 import io.benchlake.importers.ParseOutcome;
+import io.benchlake.importers.PathLayout;
+import io.benchlake.importers.Sidecar;
 import io.benchlake.importers.SourceRef;
+import io.benchlake.importers.StartedAt;
 import io.benchlake.schemas.RunStarted;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.Optional;
 
 /**
  * The HammerDB files of one import become runs (docs/import.md): grouped by what belongs together,
@@ -25,64 +29,147 @@ final class HammerdbImport {
   private HammerdbImport() {}
 
   /**
+   * What a file's path (--layout) or its sidecar ({@code FILE.meta.json}) says of its runs, over
+   * what the options say: the runs of the files of one cell are grouped together.
+   */
+  private record Cell(
+      Optional<String> dataset,
+      Optional<String> test,
+      Optional<String> testbed,
+      Optional<Instant> startedAt) {
+    static final Cell NONE =
+        new Cell(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+
+    HammerdbImporter.RunFacts facts(ImportRequest request) {
+      return new HammerdbImporter.RunFacts(
+          dataset.or(request::dataset),
+          test.or(request::test).orElse("TPROC-C"),
+          request.serverVersion(),
+          request.host(),
+          startedAt.or(request::startedAt),
+          request.startedAtFromFileTime(),
+          request.timezone(),
+          request.repeatsAsIterations(),
+          testbed.or(request::testbed));
+    }
+  }
+
+  /**
    * The files of one HammerDB import, read one by one, then grouped into the runs they tell of
-   * (HammerdbImport, docs/import.md).
+   * (HammerdbImport, docs/import.md), cell by cell.
    */
   static ParseOutcome parse(ImportRequest request) {
-    // a directory given is the outputs of a session: every file in it, in name order
-    List<Path> paths =
-        request.paths().stream()
-            .flatMap(p -> Files.isDirectory(p) ? ImportFiles.walk(p).stream() : Stream.of(p))
-            .toList();
-    ImportFiles.Read<HammerdbFile> read = ImportFiles.each(request, paths, HammerdbParser::read);
+    Optional<PathLayout> layout = request.layout().map(PathLayout::new);
+    // a directory given is the outputs of a session: every file in it, in name order (with
+    // --layout, those the layout matches); a sidecar describes the file beside it
+    Map<String, String> pathOf = new LinkedHashMap<>();
+    Map<String, Cell> cellOf = new LinkedHashMap<>();
+    for (Path given : request.paths()) {
+      if (Files.isDirectory(given) || layout.isPresent()) {
+        for (Path f : ImportFiles.walk(given)) {
+          String relative = given.relativize(f).toString().replace('\\', '/');
+          Optional<Cell> cell =
+              Sidecar.is(f)
+                  ? Optional.empty()
+                  : layout.isPresent() ? fromLayout(layout.get(), f, relative) : sidecar(f);
+          cell.ifPresent(
+              c -> {
+                pathOf.put(f.toString(), relative);
+                cellOf.put(f.toString(), c);
+              });
+        }
+      } else {
+        pathOf.put(given.toString(), SourceRef.fileName(given.toString()));
+        cellOf.put(given.toString(), sidecar(given).orElseThrow());
+      }
+    }
+    if (layout.isPresent() && cellOf.isEmpty()) {
+      throw new BadInputException(
+          "--layout " + request.layout().get() + " matches no file under " + request.paths());
+    }
+    ImportFiles.Read<HammerdbFile> read =
+        ImportFiles.each(
+            request, cellOf.keySet().stream().map(Path::of).toList(), HammerdbParser::read);
+    request
+        .vus()
+        .ifPresent(n -> read.values().forEach(f -> f.results.forEach(r -> r.giveVirtualUsers(n))));
     if (read.values().isEmpty()) {
       return new ParseOutcome(List.of(), read.failures(), read.bytes());
     }
+    Map<Cell, List<HammerdbFile>> cells = new LinkedHashMap<>();
+    read.values()
+        .forEach(
+            f ->
+                cells
+                    .computeIfAbsent(cellOf.getOrDefault(f.name, Cell.NONE), c -> new ArrayList<>())
+                    .add(f));
     List<String> failures = new ArrayList<>(read.failures());
-    Map<String, String> pathOf = new LinkedHashMap<>();
-    for (Path given : request.paths()) {
-      if (Files.isDirectory(given)) {
-        ImportFiles.walk(given)
-            .forEach(
-                f -> pathOf.put(f.toString(), given.relativize(f).toString().replace('\\', '/')));
-      } else {
-        pathOf.put(given.toString(), SourceRef.fileName(given.toString()));
+    List<ImportBatch> batches = new ArrayList<>();
+    for (var cell : cells.entrySet()) {
+      try {
+        for (ImportBatch b : batches(cell.getValue(), cell.getKey().facts(request))) {
+          // a HammerDB source is its files as read for the dataset and test each run is of
+          RunStarted run = (RunStarted) b.events().get(0);
+          batches.add(
+              b.withSources(
+                  f ->
+                      new SourceRef(
+                          f,
+                          pathOf.getOrDefault(f, SourceRef.fileName(f)),
+                          run.dataset(),
+                          run.testName())));
+        }
+      } catch (BadInputException e) {
+        failures.add(ImportFiles.failure(request, e));
       }
     }
-    List<ImportBatch> batches = List.of();
-    try {
-      batches =
-          batches(
-              read.values(),
-              new HammerdbImporter.RunFacts(
-                  request.dataset(),
-                  request.test().orElse("TPROC-C"),
-                  request.serverVersion(),
-                  request.host(),
-                  request.startedAt(),
-                  request.startedAtFromFileTime(),
-                  request.timezone(),
-                  request.repeatsAsIterations(),
-                  request.testbed()));
-      // a HammerDB source is its files as read for the dataset and test each run is of
-      batches =
-          batches.stream()
-              .map(
-                  b -> {
-                    RunStarted run = (RunStarted) b.events().get(0);
-                    return b.withSources(
-                        f ->
-                            new SourceRef(
-                                f,
-                                pathOf.getOrDefault(f, SourceRef.fileName(f)),
-                                run.dataset(),
-                                run.testName()));
-                  })
-              .toList();
-    } catch (BadInputException e) {
-      failures.add(ImportFiles.failure(request, e));
+    return new ParseOutcome(List.copyOf(batches), failures, read.bytes());
+  }
+
+  /**
+   * A file's cell from its path: {dataset}, {test}, {testbed} and {date}; none when the layout does
+   * not match it. {threads} and {iteration} are refused: a ladder's VU counts and iterations are
+   * read from its output.
+   */
+  private static Optional<Cell> fromLayout(PathLayout layout, Path file, String relative) {
+    Optional<Map<String, String>> fields = layout.fields(relative);
+    if (fields.isEmpty()) {
+      return Optional.empty();
     }
-    return new ParseOutcome(batches, failures, read.bytes());
+    Map<String, String> f = fields.get();
+    for (String field : List.of("threads", "iteration")) {
+      if (f.containsKey(field)) {
+        throw new BadInputException(
+            "--layout {"
+                + field
+                + "}: a HammerDB ladder's VU counts and iterations are read from its output; match"
+                + " that part of the path with * instead");
+      }
+    }
+    for (var field : f.entrySet()) {
+      Labels.problem("{" + field.getKey() + "}", field.getValue())
+          .ifPresent(
+              p -> {
+                throw new BadInputException(file + ": " + p);
+              });
+    }
+    return Optional.of(
+        new Cell(
+            Optional.ofNullable(f.get("dataset")),
+            Optional.ofNullable(f.get("test")),
+            Optional.ofNullable(f.get("testbed")),
+            Optional.ofNullable(f.get("date")).map(StartedAt::parse)));
+  }
+
+  /** A file's cell from its sidecar, when it has one. */
+  private static Optional<Cell> sidecar(Path file) {
+    Sidecar side = Sidecar.of(file);
+    return Optional.of(
+        new Cell(
+            side.dataset(),
+            side.test(),
+            side.testbed().map(String::strip).filter(t -> !t.isEmpty()),
+            side.startedAt().map(StartedAt::parse)));
   }
 
   static List<ImportBatch> batches(List<HammerdbFile> files, HammerdbImporter.RunFacts facts) {

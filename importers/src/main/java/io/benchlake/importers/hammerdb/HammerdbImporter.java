@@ -70,7 +70,7 @@ public final class HammerdbImporter {
                 + ": no virtual user count for this "
                 + (r.finished() ? "TEST RESULT" : "run")
                 + ": no 'Active Virtual Users configured', no 'Virtual Users Created with Monitor"
-                + " VU' and no worker VU output before it");
+                + " VU' and no worker VU output before it: give --vus N (active VUs, as vuset vu)");
       }
     }
     RunContext runContext = RunContext.imported(dataset, facts.test(), startedAt, facts.host());
@@ -186,7 +186,9 @@ public final class HammerdbImporter {
       String failure,
       Optional<Double> counterLead) {
     List<Event> out = new ArrayList<>();
-    String id = EventPlaces.atLine(r.file.digest, r.line);
+    // derived from the run and the result's place in it, never from the file (its digest or line):
+    // a ladder of a hammerdb.log keeps its events when another ladder of the file changes
+    String id = EventPlaces.atRung(vus, iteration);
     List<IterationValue> values = new ArrayList<>();
     if (r.finished()) {
       values.add(new IterationValue("NOPM", r.nopm, "nopm", "hammerdb:result"));

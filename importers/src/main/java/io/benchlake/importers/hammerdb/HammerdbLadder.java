@@ -11,9 +11,10 @@ import java.util.Objects;
  * A HammerDB run is a ladder (docs/import.md): the results of one file, in order, are one run whose
  * thread counts are the active VU counts. Consecutive results at one VU count are that rung's
  * iterations; a VU count seen earlier in the run starts the next run (with {@code --repeats
- * iterations}, the next iteration of that rung instead); a result of another database or file
- * starts the next run too. A rung that ended without a result is a failed iteration; the run is
- * failed only when its last rung ended so (or no result of it is valid).
+ * iterations}, the next iteration of that rung instead); a result of another database starts the
+ * next run too, and so does one of another file unless the two files are one session ({@link
+ * HammerdbRuns}: a ladder written a file per rung). A rung that ended without a result is a failed
+ * iteration; the run is failed only when its last rung ended so (or no result of it is valid).
  */
 final class HammerdbLadder {
   private HammerdbLadder() {}
@@ -21,11 +22,18 @@ final class HammerdbLadder {
   /** Where one result stands in its run: its VU count and its iteration at that count. */
   record Place(Integer vus, int iteration) {}
 
-  /** Whether {@code next} belongs to the run of {@code run}'s results, read before it. */
+  /**
+   * Whether {@code next} belongs to the run of {@code run}'s results, read before it; {@code
+   * sameSession}: whether it was read from the same file as the run's last result, or from a file
+   * of the same session.
+   */
   static boolean continues(
-      List<HammerdbResult> run, HammerdbResult next, boolean repeatsAsIterations) {
+      List<HammerdbResult> run,
+      HammerdbResult next,
+      boolean repeatsAsIterations,
+      boolean sameSession) {
     HammerdbResult last = run.get(run.size() - 1);
-    if (last.file != next.file || !HammerdbRuns.sameDatabase(last.database, next.database)) {
+    if (!sameSession || !HammerdbRuns.sameDatabase(last.database, next.database)) {
       return false;
     }
     Integer vus = next.virtualUsers();

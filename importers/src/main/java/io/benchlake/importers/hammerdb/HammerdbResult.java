@@ -1,5 +1,6 @@
 package io.benchlake.importers.hammerdb;
 
+import io.benchlake.home.BadInputException;
 import io.benchlake.schemas.Property;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,18 @@ final class HammerdbResult {
    * Active VUs as HammerDB counts them: the monitor's line, else created - 1, else workers seen.
    */
   Integer virtualUsers() {
+    Integer stated = statedVirtualUsers();
+    if (stated != null || workers.isEmpty()) {
+      return stated;
+    }
+    return workers.size();
+  }
+
+  /**
+   * Active VUs as the output states them (the monitor's line, vuset, created - 1, a time profile's
+   * summary); null when only worker output hints at them.
+   */
+  Integer statedVirtualUsers() {
     if (activeVus != null) {
       return activeVus;
     }
@@ -59,7 +72,24 @@ final class HammerdbResult {
     if (profile != null && profile.activeVus() > 0) {
       return profile.activeVus();
     }
-    return workers.isEmpty() ? null : workers.size();
+    return null;
+  }
+
+  /**
+   * Takes {@code given} (--vus) as the active VUs of a run whose output states none; refuses a
+   * count the output states otherwise, or more worker VUs seen than given.
+   */
+  void giveVirtualUsers(int given) {
+    Integer stated = statedVirtualUsers();
+    if (stated != null && stated != given) {
+      throw new BadInputException(
+          where() + ": the output says " + stated + " active virtual users but --vus " + given);
+    }
+    if (stated == null && workers.size() > given) {
+      throw new BadInputException(
+          where() + ": output from " + workers.size() + " worker virtual users but --vus " + given);
+    }
+    activeVus = given;
   }
 
   /** Minutes from the run's start to its end snapshot, when the monitor said. */

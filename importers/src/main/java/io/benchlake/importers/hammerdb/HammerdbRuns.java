@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -18,14 +19,20 @@ import java.util.function.Predicate;
 /**
  * Which of the files given together belong to which run (docs/import.md): the same run read twice
  * (same jobid, or same time, database and figures) is one; a time profile or counter series goes to
- * the run of its database whose window holds its time; the results of one file form ladders ({@link
- * HammerdbLadder}).
+ * the run of its database whose window holds its time; the results of one file, or of the files of
+ * one session, form ladders ({@link HammerdbLadder}). Files are one session when each one's results
+ * began after the previous one's ended, within {@link #SESSION_GAP} (a ladder written a file per
+ * rung: a log per VU count, v6.0's {@code hdb_<jobid>.json} per job); they are read in the order
+ * they ran when every one is dated.
  */
 final class HammerdbRuns {
   /** A counter may start before vurun; a profile is written after the end snapshot. */
   private static final Duration BEFORE = Duration.ofMinutes(5);
 
   private static final Duration AFTER = Duration.ofMinutes(10);
+
+  /** The longest pause between the end of one file's result and the next file's, in a session. */
+  static final Duration SESSION_GAP = Duration.ofHours(1);
 
   /** The window of a result whose monitor lines (rampup, duration) were not in the output. */
   private static final Duration UNKNOWN_LENGTH = Duration.ofMinutes(60);
@@ -69,7 +76,8 @@ final class HammerdbRuns {
     if (g.results.isEmpty()) {
       throw new BadInputException(
           files.get(0).name
-              + ": no TEST RESULT and no monitor lines in the files given: nothing to import as a run");
+              + ": no TEST RESULT and no monitor lines in the files given: nothing to import as a"
+              + " run");
     }
     return g.runs(repeatsAsIterations);
   }
@@ -223,15 +231,17 @@ final class HammerdbRuns {
   }
 
   /**
-   * The ladders of the results (docs/import.md, "A run is a ladder"): the results of one file, in
-   * order, form one run whose rungs are their VU counts; a VU count seen earlier in the run starts
-   * the next run, unless repeats are iterations, and so does another database.
+   * The ladders of the results (docs/import.md, "A run is a ladder"): the results of one file or
+   * session, in order, form one run whose rungs are their VU counts; a VU count seen earlier in the
+   * run starts the next run, unless repeats are iterations, and so does another database.
    */
   private List<HammerdbRun> runs(boolean repeatsAsIterations) {
     List<HammerdbRun> out = new ArrayList<>();
     List<HammerdbResult> group = new ArrayList<>();
-    for (HammerdbResult r : results) {
-      if (!group.isEmpty() && !HammerdbLadder.continues(group, r, repeatsAsIterations)) {
+    for (HammerdbResult r : inSessionOrder()) {
+      if (!group.isEmpty()
+          && !HammerdbLadder.continues(
+              group, r, repeatsAsIterations, sameSession(group.get(group.size() - 1), r))) {
         out.add(run(group));
         group = new ArrayList<>();
       }
@@ -239,6 +249,47 @@ final class HammerdbRuns {
     }
     out.add(run(group));
     return out;
+  }
+
+  /**
+   * The results file by file in the order the files ran (by their first result's start) when every
+   * file dates one, else in the order the files were given; each file's in its own order.
+   */
+  private List<HammerdbResult> inSessionOrder() {
+    Map<HammerdbFile, List<HammerdbResult>> byFile = new LinkedHashMap<>();
+    results.forEach(r -> byFile.computeIfAbsent(r.file, f -> new ArrayList<>()).add(r));
+    Map<HammerdbFile, Instant> firstStart = new IdentityHashMap<>();
+    for (var file : byFile.entrySet()) {
+      Optional<Instant> first =
+          file.getValue().stream()
+              .flatMap(r -> dates.start(r).stream())
+              .min(Comparator.naturalOrder());
+      if (first.isEmpty()) {
+        return results;
+      }
+      firstStart.put(file.getKey(), first.get());
+    }
+    List<HammerdbFile> files = new ArrayList<>(byFile.keySet());
+    files.sort(Comparator.comparing(firstStart::get)); // stable: ties keep the order given
+    return files.stream().flatMap(f -> byFile.get(f).stream()).toList();
+  }
+
+  /**
+   * Whether {@code next} ran in the same session as {@code last}: read from the same file, or both
+   * dated and {@code next} begun after {@code last} began and at most {@link #SESSION_GAP} after it
+   * ended.
+   */
+  private boolean sameSession(HammerdbResult last, HammerdbResult next) {
+    if (last.file == next.file) {
+      return true;
+    }
+    Optional<Instant> began = dates.start(last);
+    Optional<Instant> then = dates.start(next);
+    if (began.isEmpty() || then.isEmpty() || then.get().isBefore(began.get())) {
+      return false;
+    }
+    Duration length = last.minutes() > 0 ? Duration.ofMinutes(last.minutes()) : UNKNOWN_LENGTH;
+    return !then.get().isAfter(began.get().plus(length).plus(SESSION_GAP));
   }
 
   private HammerdbRun run(List<HammerdbResult> group) {

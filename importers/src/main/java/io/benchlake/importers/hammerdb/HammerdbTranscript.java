@@ -21,6 +21,14 @@ final class HammerdbTranscript {
   private static final Pattern LOG_OPENED = Pattern.compile("^Hammerdb Log @ (.+)$");
   private static final Pattern CREATED =
       Pattern.compile("^(\\d+) Virtual Users Created with Monitor VU$");
+
+  /** The web service's answer to {@code vuset vu N}: the active VUs of the runs after it. */
+  private static final Pattern VUSET = Pattern.compile("^Virtual users set to (\\d+)$");
+
+  /** The web service's answer to {@code vurun}: the job of the run that starts. */
+  private static final Pattern RUNNING =
+      Pattern.compile("^Running Virtual Users: JOBID=([0-9A-F]{24})$");
+
   private static final Pattern DBVERSION = Pattern.compile("^DBVersion:(\\S*)$");
   private static final Pattern END = Pattern.compile("^End:\\s*(.+)$");
   private static final Pattern JSON_PREFIX = Pattern.compile("^[A-Za-z][\\w .-]*:\\s*$");
@@ -83,6 +91,11 @@ final class HammerdbTranscript {
     } catch (IOException e) {
       return i;
     }
+    String message = wrappedMessage(node);
+    if (message != null) {
+      r.line(normalize(message), i);
+      return end;
+    }
     if (!HammerdbJobsJson.read(node, r.out, i, r.recent())) {
       return i;
     }
@@ -90,6 +103,20 @@ final class HammerdbTranscript {
       r.finish(r.current); // the result of the monitor lines before came as jobs JSON
     }
     return end;
+  }
+
+  /**
+   * The message of the web service's answers, {@code {"success": {"message": "…"}}} (or {@code
+   * "error"}): the line the CLI prints plain; null for any other JSON.
+   */
+  private static String wrappedMessage(JsonNode node) {
+    if (!node.isObject() || node.size() != 1) {
+      return null;
+    }
+    JsonNode body = node.has("success") ? node.get("success") : node.get("error");
+    return body != null && body.isObject() && body.path("message").isTextual()
+        ? body.get("message").asText()
+        : null;
   }
 
   /** The run being read and the one read last (what a jobid line or a JSON block belongs to). */
@@ -112,7 +139,13 @@ final class HammerdbTranscript {
       return current;
     }
 
+    /**
+     * The run a jobs JSON belongs to: a run started under a jobid not yet finished, else the last.
+     */
     HammerdbResult recent() {
+      if (current != null && current.jobId != null && !current.finished()) {
+        return current;
+      }
       return last != null ? last : current;
     }
 
@@ -133,6 +166,11 @@ final class HammerdbTranscript {
         // vurun returns the jobid when the run is over: it names the run just read
         HammerdbResult r = last != null && last.jobId == null ? last : run(i);
         r.jobId = m.group(1);
+      } else if ((m = RUNNING.matcher(line)).matches()) {
+        run(i).jobId = m.group(1); // the web service answers vurun as the run starts
+      } else if ((m = VUSET.matcher(line)).matches()) {
+        HammerdbResult r = run(i);
+        r.activeVus = r.activeVus != null ? r.activeVus : Integer.valueOf(m.group(1));
       } else if ((m = VU_ERROR.matcher(line)).matches()) {
         HammerdbResult r = run(i);
         r.failure =

@@ -70,6 +70,38 @@ final class LogMapping {
     return Optional.empty();
   }
 
+  /**
+   * Why {@code log} contradicts the thread count the user gave ({@code --threads}), if it does: its
+   * path's {@code {threads}} says another, or an interval line shows more threads running. (A
+   * {@code Number of threads:} header that says another is refused where the log is read, naming
+   * its generation: SysbenchLogs.)
+   */
+  static Optional<BadInputException> contradiction(
+      Path file, Optional<Integer> given, Integer layoutThreads, SysbenchLog log) {
+    if (given.isEmpty()) {
+      return Optional.empty();
+    }
+    int n = given.get();
+    if (layoutThreads != null && layoutThreads != n) {
+      return Optional.of(
+          new BadInputException(
+              file + ": its path gives {threads} " + layoutThreads + " but --threads " + n));
+    }
+    // an interval shows the threads running, at most the configured count
+    return log.intervals().stream()
+        .filter(in -> in.threads() > n)
+        .findFirst()
+        .map(
+            in ->
+                log.file()
+                    .error(
+                        in.line() - 1,
+                        "the interval line shows "
+                            + in.threads()
+                            + " threads running but --threads "
+                            + n));
+  }
+
   /** A layout's {@code {threads}} field as a number. */
   static Integer threads(Path file, String text) {
     try {

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The sysbench logs of one import: the run each belongs to (from --layout, a sidecar or the
@@ -47,7 +48,7 @@ final class SysbenchImport {
     try (Progress p = new Progress(progressOut, tasks.size())) {
       attempts =
           tasks.parallelStream()
-              .map(SysbenchImport::attempt)
+              .map(t -> attempt(t, request.threads()))
               .map(a -> p.done(a, a.bytes()))
               .toList();
     }
@@ -63,7 +64,8 @@ final class SysbenchImport {
       }
       LogTask t = a.task();
       Optional<BadInputException> wrong =
-          mapping.problem(t.run(), t.file(), t.threads(), t.iteration(), a.log());
+          LogMapping.contradiction(t.file(), request.threads(), t.threads(), a.log())
+              .or(() -> mapping.problem(t.run(), t.file(), t.threads(), t.iteration(), a.log()));
       if (wrong.isPresent()) {
         failures.add(ImportFiles.failure(request, wrong.get()));
         continue;
@@ -96,9 +98,13 @@ final class SysbenchImport {
   /** Every file under each directory that the layout matches, its run and slot from its path. */
   private static List<LogTask> byLayout(ImportRequest request, PathLayout layout) {
     List<LogTask> tasks = new ArrayList<>();
+    List<String> unmatched = new ArrayList<>();
     for (Path root : request.paths()) {
       for (Path file : ImportFiles.walk(root)) {
         Optional<Map<String, String>> fields = layout.fields(root.relativize(file).toString());
+        if (fields.isEmpty() && unmatched.size() < 2) {
+          unmatched.add(root.relativize(file).toString().replace('\\', '/'));
+        }
         if (fields.isEmpty()) {
           continue;
         }
@@ -137,6 +143,17 @@ final class SysbenchImport {
                     test)));
       }
     }
+    if (tasks.isEmpty()) {
+      throw new BadInputException(
+          "--layout '"
+              + layout.text()
+              + "' matches no file under "
+              + request.paths().stream().map(Path::toString).collect(Collectors.joining(", "))
+              + (unmatched.isEmpty()
+                  ? " (it holds no file)"
+                  : " (e.g. not " + String.join(", ", unmatched) + ")")
+              + ": the layout is read from the directory given down to each file");
+    }
     return tasks;
   }
 
@@ -144,7 +161,7 @@ final class SysbenchImport {
   private static List<LogTask> bySidecar(ImportRequest request) {
     List<LogTask> tasks = new ArrayList<>();
     for (Path file : request.paths()) {
-      Sidecar side = Sidecar.of(file);
+      Sidecar side = Sidecar.of(file, request.timezone());
       Optional<String> dataset = side.dataset().or(request::dataset);
       Optional<String> test = side.test().or(request::test);
       if (dataset.isEmpty() || test.isEmpty()) {
@@ -182,10 +199,15 @@ final class SysbenchImport {
             + ")");
   }
 
-  private static LogAttempt attempt(LogTask task) {
+  /** Reads the log of {@code task}, with the thread count its path or --threads gives. */
+  private static LogAttempt attempt(LogTask task, Optional<Integer> threadsOption) {
+    ThreadsGiven given =
+        task.threads() != null
+            ? ThreadsGiven.layout(task.threads())
+            : threadsOption.map(ThreadsGiven::option).orElse(null);
     try {
       SourceFile source = SourceFile.read(task.file());
-      return new LogAttempt(task, SysbenchLogParser.parse(source), Files.size(task.file()), null);
+      return new LogAttempt(task, SysbenchLogs.read(source, given), Files.size(task.file()), null);
     } catch (BadInputException e) {
       return new LogAttempt(task, null, 0, e);
     } catch (IOException e) {

@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
@@ -37,7 +39,28 @@ public final class SysbenchImporter {
       Optional<String> serverVersion,
       String host,
       Optional<Instant> startedAt,
-      Optional<String> testbed) {}
+      Optional<String> testbed) {
+    public RunFacts {
+      test = testName(test);
+    }
+  }
+
+  /** The TPC-C spellings the built-in aliases give to HammerDB's TPROCC (sql/00_aliases.sql). */
+  private static final Set<String> TPCC_NAMES =
+      Set.of("tpcc", "tpc-c", "tpc_c", "sysbench-tpcc", "sysbench_tpcc", "tpcc_run");
+
+  /**
+   * The test a sysbench log is imported as: the name given, but sysbench's only TPC-C, Percona's
+   * sysbench-tpcc ({@code tpcc.lua}), is its own test {@code SYSBENCH_TPCC}, never the {@code tpcc}
+   * alias of HammerDB's TPROCC.
+   */
+  static String testName(String given) {
+    if (given == null) {
+      return null;
+    }
+    String key = given.strip().toLowerCase(Locale.ROOT).replaceFirst("\\.lua$", "");
+    return TPCC_NAMES.contains(key) ? "SYSBENCH_TPCC" : given;
+  }
 
   /** One log and the iteration it is (null: numbered in the order given per thread count). */
   public record Log(SysbenchLog log, Integer iteration) {}
@@ -59,6 +82,8 @@ public final class SysbenchImporter {
     int maxIteration = 0;
     String error = null;
     Double reportInterval = null;
+    Set<SysbenchGeneration> generations = new TreeSet<>();
+    Set<String> versions = new TreeSet<>();
     for (Log entry : logs) {
       SysbenchLog log = entry.log();
       int threads = log.threads();
@@ -95,16 +120,25 @@ public final class SysbenchImporter {
         previous = in.offsetS();
       }
       if (log.died() && error == null) {
-        error =
-            log.fatal().isEmpty()
-                ? log.file().name() + ": the log stops before its summary"
-                : log.file().name() + ": " + log.fatal().get(0);
+        error = diedBecause(log);
       }
+      log.generation().ifPresent(generations::add);
+      log.version().ifPresent(versions::add);
       body.add(finished(run, digest, threads, iteration, log));
     }
     List<Event> events = new ArrayList<>();
     List<Property> properties = new ArrayList<>();
     properties.add(new Property("Source files", String.valueOf(logs.size())));
+    // only logs read by another reading than 1.0's carry these, so 1.0 runs stay as imported
+    if (!generations.isEmpty()) {
+      properties.add(
+          new Property(
+              "sysbench generation",
+              String.join(", ", generations.stream().map(SysbenchGeneration::label).toList())));
+    }
+    if (!versions.isEmpty()) {
+      properties.add(new Property("sysbench version", String.join(", ", versions)));
+    }
     events.add(
         run.event("run_started")
             .runStarted(
@@ -157,15 +191,24 @@ public final class SysbenchImporter {
       values.add(new IterationValue("QPS", s.qps(), "q/s", src));
       values.add(new IterationValue("transactions", s.transactions(), "tx", src));
       values.add(new IterationValue("queries", s.queriesTotal(), "q", src));
-      values.add(new IterationValue("errors", s.ignoredErrors(), "count", src));
-      values.add(new IterationValue("reconnects", s.reconnects(), "count", src));
+      // printed by every 1.x and by 0.5 from late 2014; 0.4 and early 0.5 print deadlocks
+      if (s.ignoredErrors() != null) {
+        values.add(new IterationValue("errors", s.ignoredErrors(), "count", src));
+      }
+      if (s.reconnects() != null) {
+        values.add(new IterationValue("reconnects", s.reconnects(), "count", src));
+      }
+      if (s.deadlocks() != null) {
+        values.add(new IterationValue("deadlocks", s.deadlocks(), "count", src));
+      }
       values.add(new IterationValue("latency_min_ms", s.latencyMinMs(), "ms", src));
       values.add(new IterationValue("latency_avg_ms", s.latencyAvgMs(), "ms", src));
       values.add(new IterationValue("latency_max_ms", s.latencyMaxMs(), "ms", src));
-      if (s.percentile() != null && s.percentile() > 0) {
-        values.add(
-            new IterationValue(
-                "latency_p" + trim(s.percentile()) + "_ms", s.latencyPctMs(), "ms", src));
+      for (SysbenchLog.Percentile p : s.percentiles()) {
+        String metric = "latency_p" + trim(p.pct()) + "_ms";
+        if (p.pct() > 0 && values.stream().noneMatch(v -> v.metric().equals(metric))) {
+          values.add(new IterationValue(metric, p.ms(), "ms", src));
+        }
       }
       histogram(log)
           .ifPresent(
@@ -193,6 +236,26 @@ public final class SysbenchImporter {
             List.of(),
             null,
             null);
+  }
+
+  /**
+   * Why an iteration failed: its FATAL line, else its log's end before the summary; a log read by
+   * its generation's parser also says where its values then come from (DESIGN: a run that died).
+   */
+  private static String diedBecause(SysbenchLog log) {
+    String name = log.file().name();
+    if (!log.fatal().isEmpty()) {
+      return name + ": " + log.fatal().get(0);
+    }
+    if (log.generation().isEmpty()) {
+      return name + ": the log stops before its summary";
+    }
+    return name
+        + ": the "
+        + log.generation().get().label()
+        + " log stops before its summary; its values come from its "
+        + log.intervals().size()
+        + " interval line(s)";
   }
 
   /** The --histogram block as an HdrHistogram in microseconds. */

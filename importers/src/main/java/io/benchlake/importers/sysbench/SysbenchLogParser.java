@@ -266,13 +266,13 @@ public final class SysbenchLogParser {
         q.perSecond(),
         ignored.count(),
         reconnects.count(),
+        null,
         totalTime,
         (long) number(f, s, at, "total number of events", end),
         number(f, s, at, "min", end),
         number(f, s, at, "avg", end),
         number(f, s, at, "max", end),
-        pct,
-        pctValue,
+        pct == null ? List.of() : List.of(new SysbenchLog.Percentile(pct, pctValue)),
         number(f, s, at, "sum", end));
   }
 

@@ -145,6 +145,33 @@ class HammerdbTranscriptTest {
   }
 
   @Test
+  void aLadderKeepsItsEventIdsWhenAnotherLadderOfItsFileChanges() {
+    String first =
+        result(8, 1000, "67FD3345479A03E263133333") + result(16, 2000, "67FD3700479A03E263133333");
+    String second =
+        result(8, 1100, "67FD3A00479A03E263133333") + result(16, 2100, "67FD3D00479A03E263133333");
+    List<ImportBatch> before = importFiles(FACTS, List.of(text("ladder.log", first + second)));
+    List<ImportBatch> after =
+        importFiles(
+            FACTS,
+            List.of(
+                text(
+                    "ladder.log",
+                    "Vuser 1:a line more before both ladders\n"
+                        + first
+                        + second.replace("2100 NOPM", "2150 NOPM"))));
+    assertEquals(2, before.size());
+    assertEquals(2, after.size());
+    assertEquals(
+        before.get(0).events(),
+        after.get(0).events(),
+        "the unchanged ladder reads the same events, ids and all, whatever else the file holds");
+    List<String> ids = before.get(1).events().stream().map(e -> e.eventId()).toList();
+    assertEquals(ids, after.get(1).events().stream().map(e -> e.eventId()).toList());
+    assertTrue(!before.get(1).events().equals(after.get(1).events()));
+  }
+
+  @Test
   void aRungWithoutAResultIsAFailedIterationAndOnlyALastOneFailsTheRun() {
     String aborted =
         "4 Virtual Users Created with Monitor VU\n"
@@ -179,7 +206,7 @@ class HammerdbTranscriptTest {
     assertEquals(RunFinished.Status.failed, one(last, RunFinished.class).status());
   }
 
-  private static String result(int vus, int nopm, String jobid) {
+  static String result(int vus, int nopm, String jobid) {
     return "Vuser 1:DBVersion:11.4.5\nVuser 1:Beginning rampup time of 1 minutes\n"
         + "Vuser 1:Timing test period of 2 in minutes\n"
         + "Vuser 1:"
@@ -229,7 +256,8 @@ class HammerdbTranscriptTest {
   @Test
   void aResultWithoutAnyVuCountIsRefusedSayingWhatIsMissing() {
     String text =
-        "Vuser 1:DBVersion:10.11.9\nVuser 1:TEST RESULT : System achieved 900 NOPM from 2000 MariaDB TPM\n"
+        "Vuser 1:DBVersion:10.11.9\n"
+            + "Vuser 1:TEST RESULT : System achieved 900 NOPM from 2000 MariaDB TPM\n"
             + "Benchmark Run jobid=67FD3345479A03E263133333\n";
     BadInputException e =
         assertThrows(

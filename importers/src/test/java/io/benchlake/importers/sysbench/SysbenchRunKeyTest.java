@@ -36,7 +36,8 @@ class SysbenchRunKeyTest {
                 () -> new SysbenchRunKey("d", "t", "2026-13-01", "").startedAt(GIVEN))
             .getMessage());
     assertEquals(
-        "started_at '2026-03-11 13:22' is not ISO-8601 (2026-03-11T13:22:25Z)",
+        "started_at '2026-03-11 13:22' is a local time with no zone: give --timezone ZONE or a"
+            + " sidecar's \"timezone\" (e.g. Europe/Berlin or +01:00)",
         assertThrows(
                 BadInputException.class,
                 () -> new SysbenchRunKey("d", "t", "2026-03-11 13:22", "").startedAt(GIVEN))

@@ -1,0 +1,34 @@
+-- The measured report intervals of the completed iterations (not left out) of the runs that
+-- iteration rows of ingests after ? reached, per run, thread count and iteration, in time order:
+-- what the unstable-run checks read. Each run is placed in the series of its primary metric
+-- (NOPM where the run has it, else TPS) as sql/35_histories.sql and touched_series.sql place it;
+-- the intervals' throughput is their transaction rate.
+WITH fresh AS (
+    SELECT DISTINCT run_id FROM raw_iterations WHERE ingest_seq > ?
+), runs AS (
+    SELECT h.run_id, h.test_name, coalesce(s.testbed, 'dataset ' || h.dataset) AS testbed
+    FROM history_runs h
+    JOIN started_runs s USING (run_id)
+    WHERE h.test_name IS NOT NULL AND h.run_id IN (SELECT run_id FROM fresh)
+), primary_metric AS (
+    SELECT run_id, threads,
+           CASE WHEN bool_or(metric = 'NOPM') THEN 'NOPM' ELSE 'TPS' END AS metric
+    FROM history_values
+    WHERE metric IN ('TPS', 'NOPM') AND run_id IN (SELECT run_id FROM runs)
+    GROUP BY run_id, threads
+), kept AS (
+    SELECT DISTINCT run_id, threads, iteration
+    FROM iterations
+    WHERE status = 'completed' AND NOT excluded AND run_id IN (SELECT run_id FROM runs)
+)
+SELECT r.test_name, m.metric, x.threads, r.testbed, x.run_id, x.iteration,
+       list(x.offset_s ORDER BY x.offset_s) AS offsets,
+       list(x.interval_s ORDER BY x.offset_s) AS lengths,
+       list(x.tps ORDER BY x.offset_s) AS throughputs
+FROM samples x
+JOIN runs r USING (run_id)
+JOIN primary_metric m USING (run_id, threads)
+SEMI JOIN kept k USING (run_id, threads, iteration)
+WHERE x.phase = 'measured' AND x.run_id IN (SELECT run_id FROM fresh)
+GROUP BY r.test_name, m.metric, x.threads, r.testbed, x.run_id, x.iteration
+ORDER BY r.test_name, m.metric, x.threads, r.testbed, x.run_id, x.iteration
