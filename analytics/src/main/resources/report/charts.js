@@ -127,7 +127,8 @@
     var perSecond = new uPlot({
       title: "per second", width: wide, height: 300, hooks: { setLegend: restingLegend(xs.length - 1) },
       scales: { x: { time: false } },
-      axes: [{ label: "second" }, { label: data.metric + " per second", size: 80 }],
+      axes: [{ label: "second", incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600] },
+             { label: data.metric + " per second", size: 80 }],
       series: [{ label: "second" }].concat(data.datasets.map(series))
     }, [xs].concat(ys), document.getElementById("chart-series"));
     perSecond.setLegend({ idx: xs.length - 1 });

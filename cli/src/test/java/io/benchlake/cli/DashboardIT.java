@@ -376,7 +376,10 @@ class DashboardIT {
             "ingest",
             "--follow",
             "--poll",
-            "1s");
+            "1s",
+            // a client of the class's broker (a child cannot tell this JVM hosts it)
+            "--bootstrap",
+            SHARED.bootstrap());
     try {
       Await.until(
           () -> read(log).contains("Following the event log") || !follow.isAlive(),
@@ -403,7 +406,9 @@ class DashboardIT {
                           "2026-12-01")),
               () -> warehouse.commit().id());
       System.out.println(
-          "DashboardIT: the overview showed the followed run " + shown.toMillis() + " ms after its commit");
+          "DashboardIT: the overview showed the followed run "
+              + shown.toMillis()
+              + " ms after its commit");
     } finally {
       follow.destroy(); // SIGTERM: the follow stops after its last commit
       if (!follow.waitFor(60, TimeUnit.SECONDS)) {

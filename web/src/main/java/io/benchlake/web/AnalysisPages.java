@@ -94,7 +94,9 @@ final class AnalysisPages {
     }
     b.append("</tbody></table>\n");
     // the charts of `report --format html`, drawn by its script from the same data
-    b.append("<h2>").append(esc(r.metric())).append(" by threads</h2>\n")
+    b.append("<h2>")
+        .append(esc(r.metric()))
+        .append(" by threads</h2>\n")
         .append("<div class=\"chart\" id=\"chart-threads\"></div>\n")
         .append("<h2>Iteration values per thread count</h2>\n<div id=\"chart-iterations\"></div>\n")
         .append("<script type=\"application/json\" id=\"report-data\">")

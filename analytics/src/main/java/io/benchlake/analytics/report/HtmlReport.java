@@ -123,8 +123,8 @@ public final class HtmlReport {
   }
 
   /**
-   * The data {@code report/charts.js} draws (the dashboard's compare page uses it too), as JSON that
-   * cannot end the script element or start markup.
+   * The data {@code report/charts.js} draws (the dashboard's compare page uses it too), as JSON
+   * that cannot end the script element or start markup.
    */
   public static String chartData(ComparisonReport r, Optional<TimeSeries> series) {
     Map<String, Object> d = new LinkedHashMap<>();

@@ -37,8 +37,9 @@ public final class HtmlTables {
         h.append("<td").append(kind.isEmpty() ? "" : " class=\"" + kind + "\"").append('>');
         h.append(esc(row.get(c)));
         if (v.isPresent() && v.get().pValue() != null) {
-          h.append(" <span class=\"p\">p=")
-              .append(esc(ReportTables.number(v.get().pValue(), 3)))
+          double p = v.get().pValue();
+          h.append(" <span class=\"p\">")
+              .append(p < 0.001 ? "p&lt;0.001" : "p=" + esc(ReportTables.number(p, 3)))
               .append("</span>");
         }
         h.append("</td>");

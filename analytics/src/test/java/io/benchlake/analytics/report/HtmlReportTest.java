@@ -48,6 +48,9 @@ class HtmlReportTest {
             .matcher(html);
     assertTrue(cell.find(), html);
     assertTrue(Double.parseDouble(cell.group(1)) < 0.05, cell.group());
+    assertTrue(
+        html.contains("<td class=\"regression\">-10.00 <span class=\"p\">p&lt;0.001</span>"),
+        "a p-value below 0.001 is said so, not rounded to 0");
     assertTrue(html.contains("<td>baseline</td>"), "the baseline's column says so");
   }
 
