@@ -75,7 +75,7 @@ class LogIntegrityIT {
       // A manifest written before logs were recorded adopts the log that reaches its offsets.
       Path manifest = warehouse.root().resolve("_ingest/" + warehouse.current().seq() + ".json");
       String json = Files.readString(manifest);
-      Files.writeString(manifest, writtenBeforeLogs(json));
+      Files.writeString(manifest, writtenBeforeLogsWereRecorded(json));
       assertEquals(null, warehouse.current().log());
       publishRuns(first.bootstrap(), "A2-", 1);
       ingest.ingest(first.bootstrap(), warehouse);
@@ -96,7 +96,7 @@ class LogIntegrityIT {
       // The same warehouse without a recorded log: this log ends below its offsets, refused.
       Path manifest = warehouse.root().resolve("_ingest/" + warehouse.current().seq() + ".json");
       String recorded = Files.readString(manifest);
-      Files.writeString(manifest, writtenBeforeLogs(recorded));
+      Files.writeString(manifest, writtenBeforeLogsWereRecorded(recorded));
       EnvironmentException old =
           assertThrows(
               EnvironmentException.class, () -> ingest.ingest(second.bootstrap(), warehouse));
@@ -111,12 +111,12 @@ class LogIntegrityIT {
   }
 
   /**
-   * A manifest as written before logs were recorded: without its log, and so without the checksum
-   * that came later still (a sealed manifest changed after its commit does not read).
+   * A manifest as a version before logs were recorded wrote it: no log, and (older still than
+   * manifests' own checksums) no checksum.
    */
-  private static String writtenBeforeLogs(String json) {
+  private static String writtenBeforeLogsWereRecorded(String json) {
     return json.replaceAll("(?s)\"log\"\\s*:\\s*\\{[^}]*\\}", "\"log\" : null")
-        .replaceAll(",\\s*\"manifestSha256\"\\s*:\\s*\"[0-9a-f]*\"", "");
+        .replaceAll("(?s),\\s*\"manifestSha256\"\\s*:\\s*\"[0-9a-f]*\"", "");
   }
 
   /** The first segment of each partition of the events topic in a home's broker directory. */
