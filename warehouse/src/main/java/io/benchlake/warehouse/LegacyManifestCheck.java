@@ -14,9 +14,9 @@ import java.util.stream.Stream;
  * removed after its commit: no commit drops a file's recorded hash (each carries the earlier ones
  * forward) or a manifest's checksum (every commit since writes one, and an earlier benchlake cannot
  * read a sealed manifest to commit after it), so an earlier manifest kept beside the current one
- * that records either contradicts a current one without them; and a manifest that records the
- * log's fingerprints (newer than files' hashes) hashed every file it added. What nothing
- * contradicts is a legacy warehouse, for {@code verify --record} or a rebuild to upgrade.
+ * that records either contradicts a current one without them; and a manifest that records the log's
+ * fingerprints (newer than files' hashes) hashed every file it added. What nothing contradicts is a
+ * legacy warehouse, for {@code verify --record} or a rebuild to upgrade.
  */
 final class LegacyManifestCheck {
   private LegacyManifestCheck() {}

@@ -27,10 +27,11 @@ class StrippedManifestTest {
   private Warehouse twoCommits() throws Exception {
     Warehouse w = new Warehouse(dir.resolve("warehouse"));
     for (int seq = 1; seq <= 2; seq++) {
-      Path staged = w.staging(seq).resolve(seq == 1 ? FIRST : SECOND);
+      IngestTransaction ingest = w.beginIngest();
+      Path staged = ingest.staging().resolve(seq == 1 ? FIRST : SECOND);
       Files.createDirectories(staged.getParent());
       Files.writeString(staged, "content of ingest " + seq);
-      w.commit(seq, Map.of(0, (long) seq));
+      ingest.commit(Manifest.Progress.at(Map.of(0, (long) seq)));
     }
     return w;
   }
@@ -87,11 +88,11 @@ class StrippedManifestTest {
   void aManifestWithTheLogsFingerprintsHashedTheFilesItAdded() throws Exception {
     Warehouse w = new Warehouse(dir.resolve("rebuilt"));
     String added = "runs/month=2026-03/part-1-a1b2-0.parquet";
-    Path staged = w.staging(1).resolve(added);
+    IngestTransaction ingest = w.beginIngest();
+    Path staged = ingest.staging().resolve(added);
     Files.createDirectories(staged.getParent());
     Files.writeString(staged, "rebuilt");
-    w.commit(
-        1,
+    ingest.commit(
         new Manifest.Progress(
             Map.of(0, 5L),
             Map.of(0, 5L),
