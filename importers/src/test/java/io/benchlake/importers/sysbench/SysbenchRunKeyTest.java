@@ -42,7 +42,8 @@ class SysbenchRunKeyTest {
             + " sidecar's \"timezone\" (e.g. Europe/Berlin or +01:00)",
         assertThrows(
                 BadInputException.class,
-                () -> new SysbenchRunKey("d", "t", "2026-03-11 13:22", "").startedAt(GIVEN, NO_ZONE))
+                () ->
+                    new SysbenchRunKey("d", "t", "2026-03-11 13:22", "").startedAt(GIVEN, NO_ZONE))
             .getMessage());
   }
 
