@@ -138,10 +138,19 @@ public final class EventLog {
             Map.of(
                 org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 bootstrap))) {
-      String cluster = admin.describeCluster().clusterId().get();
+      // told within API_TIMEOUT, as the readers (Kafka's default for an admin call is a minute)
+      int timeoutMs = (int) API_TIMEOUT.toMillis();
+      String cluster =
+          admin
+              .describeCluster(
+                  new org.apache.kafka.clients.admin.DescribeClusterOptions().timeoutMs(timeoutMs))
+              .clusterId()
+              .get();
       String topic =
           admin
-              .describeTopics(java.util.List.of(Topics.EVENTS))
+              .describeTopics(
+                  java.util.List.of(Topics.EVENTS),
+                  new org.apache.kafka.clients.admin.DescribeTopicsOptions().timeoutMs(timeoutMs))
               .allTopicNames()
               .get()
               .get(Topics.EVENTS)
