@@ -1,6 +1,6 @@
 package io.benchlake.alerts;
 
-import io.benchlake.analytics.changes.Detector;
+import io.benchlake.changepoints.Detector;
 import io.benchlake.home.YamlFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
