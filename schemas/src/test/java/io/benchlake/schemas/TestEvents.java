@@ -129,7 +129,7 @@ public final class TestEvents {
               "TPS",
               "taf-report",
               List.of("TPS by Thread Count - OLTP_RW"),
-              List.of(new PrintedStatistic(4, "Mean", 640.25, 2)));
+              List.of(new PrintedStatistic(4, "mean", 640.25, 2)));
       // the kinds that belong to no run have factories of their own
       case ALIAS -> Alias.of(Alias.Kind.test, "oltp_rw.lua", "OLTP_RW", "ann", STARTED_AT);
       case RETRACTION -> at.retraction("read again", List.of("run-2"), List.of("sysbench-4.log"));
