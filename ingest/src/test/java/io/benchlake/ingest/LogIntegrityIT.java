@@ -75,8 +75,7 @@ class LogIntegrityIT {
       // A manifest written before logs were recorded adopts the log that reaches its offsets.
       Path manifest = warehouse.root().resolve("_ingest/" + warehouse.current().seq() + ".json");
       String json = Files.readString(manifest);
-      Files.writeString(
-          manifest, json.replaceAll("(?s)\"log\"\\s*:\\s*\\{[^}]*\\}", "\"log\" : null"));
+      Files.writeString(manifest, writtenBeforeLogsWereRecorded(json));
       assertEquals(null, warehouse.current().log());
       publishRuns(first.bootstrap(), "A2-", 1);
       ingest.ingest(first.bootstrap(), warehouse);
@@ -97,8 +96,7 @@ class LogIntegrityIT {
       // The same warehouse without a recorded log: this log ends below its offsets, refused.
       Path manifest = warehouse.root().resolve("_ingest/" + warehouse.current().seq() + ".json");
       String recorded = Files.readString(manifest);
-      Files.writeString(
-          manifest, recorded.replaceAll("(?s)\"log\"\\s*:\\s*\\{[^}]*\\}", "\"log\" : null"));
+      Files.writeString(manifest, writtenBeforeLogsWereRecorded(recorded));
       EnvironmentException old =
           assertThrows(
               EnvironmentException.class, () -> ingest.ingest(second.bootstrap(), warehouse));
@@ -110,6 +108,15 @@ class LogIntegrityIT {
       ingest.ingest(second.bootstrap(), warehouse, true);
       assertEquals(4, tps(warehouse));
     }
+  }
+
+  /**
+   * A manifest as a version before logs were recorded wrote it: no log, and (older still than
+   * manifests' own checksums) no checksum.
+   */
+  private static String writtenBeforeLogsWereRecorded(String json) {
+    return json.replaceAll("(?s)\"log\"\\s*:\\s*\\{[^}]*\\}", "\"log\" : null")
+        .replaceAll("(?s),\\s*\"manifestSha256\"\\s*:\\s*\"[0-9a-f]*\"", "");
   }
 
   /** The first segment of each partition of the events topic in a home's broker directory. */
