@@ -1,5 +1,12 @@
 package io.benchlake.importers.sysbench;
 
+import static io.benchlake.importers.sysbench.SysbenchLines.REPEATED;
+import static io.benchlake.importers.sysbench.SysbenchLines.THREADS;
+import static io.benchlake.importers.sysbench.SysbenchLines.d;
+import static io.benchlake.importers.sysbench.SysbenchLines.summaryLine;
+import static io.benchlake.importers.sysbench.SysbenchLines.threads;
+import static io.benchlake.importers.sysbench.SysbenchLines.torn;
+
 import io.benchlake.importers.PlausibleValues;
 import io.benchlake.importers.SourceFile;
 import java.util.ArrayList;
@@ -37,13 +44,8 @@ final class Sysbench05LogParser {
 
   private static final Pattern INTERVAL_START = Pattern.compile("^\\[ *[0-9]+s\\] .*");
   private static final Pattern QUEUE = Pattern.compile("^\\[ *[0-9]+s\\] queue length: .*");
-  private static final Pattern THREADS = Pattern.compile("^Number of threads: ([0-9]+)$");
   private static final Pattern REPORT =
       Pattern.compile("^Report intermediate results every ([0-9]+) second\\(s\\)$");
-  private static final Pattern REPEATED =
-      Pattern.compile("^\\(last message repeated [0-9]+ times\\)$");
-  private static final Pattern SUMMARY_LINE =
-      Pattern.compile("^\\s+([A-Za-z0-9 ()/.]+?):(?:\\s+(.*))?$");
   private static final String INTERVAL_SHAPE =
       "'[  Ns] threads: N, tps: X, reads: X, writes: X, response time: Xms (P%)'"
           + " (with ', errors: X, reconnects: X' from late 0.5)";
@@ -134,15 +136,7 @@ final class Sysbench05LogParser {
           || strip.startsWith("Number of unfinished transactions on forced shutdown:")) {
         continue;
       }
-      if ((m = SUMMARY_LINE.matcher(line)).matches()) {
-        if (last && !strip.startsWith("execution time (avg/stddev):")) {
-          throw f.error(i, name + " summary: torn last line: '" + abbreviate(line) + "'");
-        }
-        summary.put(m.group(1), m.group(2) == null ? "" : m.group(2), i);
-      } else {
-        throw f.error(
-            i, torn(last, line, name + " summary", "expected a summary line (name: value)"));
-      }
+      summaryLine(f, i, line, last, name, summary);
     }
     int threadCount = threads(f, threads, threadsLine, threadsGiven, intervals, inSummary, name);
     Optional<SysbenchLog.Summary> read =
@@ -167,35 +161,6 @@ final class Sysbench05LogParser {
         || strip.equals("Test execution summary:")
         || strip.equals("General statistics:")
         || strip.equals("Threads fairness:");
-  }
-
-  /** The header's thread count, else --threads, else (intervals only) the intervals'. */
-  static int threads(
-      SourceFile f,
-      Integer header,
-      int headerLine,
-      ThreadsGiven given,
-      List<SysbenchLog.Interval> intervals,
-      boolean hasSummary,
-      String name) {
-    if (header != null && given != null && header != given.count()) {
-      throw f.error(headerLine, given.contradicts(name, header));
-    }
-    if (header != null) {
-      return header;
-    }
-    if (given != null) {
-      return given.count();
-    }
-    if (!intervals.isEmpty() && !hasSummary) {
-      return intervals.stream().mapToInt(SysbenchLog.Interval::threads).max().orElseThrow();
-    }
-    throw f.error(
-        0,
-        name
-            + (hasSummary ? " summary" : " log")
-            + " without its header: it does not say its thread count ('Number of threads:');"
-            + " give --threads N (or {threads} in --layout)");
   }
 
   private static SysbenchLog.Interval interval(SourceFile f, int i, Matcher m, String name) {
@@ -256,20 +221,5 @@ final class Sysbench05LogParser {
         s.millis("max"),
         s.percentiles(),
         s.seconds("total time taken by event execution") * 1000);
-  }
-
-  private static String torn(boolean last, String line, String what, String expected) {
-    return last
-        ? what + ": torn last line: '" + abbreviate(line) + "'"
-        : what + ": " + expected + ", found '" + abbreviate(line) + "'";
-  }
-
-  static String abbreviate(String line) {
-    String s = line.strip();
-    return s.length() > 80 ? s.substring(0, 77) + "..." : s;
-  }
-
-  private static double d(Matcher m, int group) {
-    return Double.parseDouble(m.group(group));
   }
 }

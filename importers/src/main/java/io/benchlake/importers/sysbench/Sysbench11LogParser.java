@@ -1,6 +1,14 @@
 package io.benchlake.importers.sysbench;
 
-import io.benchlake.importers.PlausibleValues;
+import static io.benchlake.importers.sysbench.SysbenchLines.HIST_HEAD;
+import static io.benchlake.importers.sysbench.SysbenchLines.REPEATED;
+import static io.benchlake.importers.sysbench.SysbenchLines.THREADS;
+import static io.benchlake.importers.sysbench.SysbenchLines.d;
+import static io.benchlake.importers.sysbench.SysbenchLines.plausible;
+import static io.benchlake.importers.sysbench.SysbenchLines.summaryLine;
+import static io.benchlake.importers.sysbench.SysbenchLines.threads;
+import static io.benchlake.importers.sysbench.SysbenchLines.torn;
+
 import io.benchlake.importers.SourceFile;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,16 +51,9 @@ final class Sysbench11LogParser {
               + "$");
   private static final Pattern INTERVAL_START = Pattern.compile("^\\[ [0-9.]+s \\] .*");
   private static final Pattern QUEUE = Pattern.compile("^\\[ [0-9.]+s \\] queue length: .*");
-  private static final Pattern THREADS = Pattern.compile("^Number of threads: ([0-9]+)$");
   private static final Pattern REPORT =
       Pattern.compile("^Report intermediate results every " + NUM + " second\\(s\\)$");
-  private static final Pattern REPEATED =
-      Pattern.compile("^\\(last message repeated [0-9]+ times\\)$");
   private static final Pattern BUCKET = Pattern.compile("^\\s*" + NUM + " \\|\\**\\s+([0-9]+)$");
-  private static final Pattern HIST_HEAD =
-      Pattern.compile("^\\s*value\\s+-+ distribution -+ count$");
-  private static final Pattern SUMMARY_LINE =
-      Pattern.compile("^\\s+([A-Za-z0-9 ()/.]+?):(?:\\s+(.*))?$");
   private static final String INTERVAL_SHAPE =
       "'[ Ns ] thds: N tps: X qps: X (r/w/o: X/X/X) lat (ms,P%): X err/s X reconn/s: X'";
 
@@ -153,14 +154,7 @@ final class Sysbench11LogParser {
               || strip.startsWith("Number of unfinished transactions on forced shutdown:")) {
             continue;
           }
-          if (!(m = SUMMARY_LINE.matcher(line)).matches()) {
-            throw f.error(
-                i, torn(last, line, name + " summary", "expected a summary line (name: value)"));
-          }
-          if (last && !strip.startsWith("execution time (avg/stddev):")) {
-            throw f.error(i, name + " summary: torn last line: '" + abbreviate(line) + "'");
-          }
-          summary.put(m.group(1), m.group(2) == null ? "" : m.group(2), i);
+          summaryLine(f, i, line, last, name, summary);
         }
       }
     }
@@ -168,9 +162,7 @@ final class Sysbench11LogParser {
     if (threads == null && intervals.isEmpty() && !hasSummary && fatal.isEmpty()) {
       throw f.error(0, "not a " + name + " log: no header, interval lines, summary or FATAL lines");
     }
-    int threadCount =
-        Sysbench05LogParser.threads(
-            f, threads, threadsLine, threadsGiven, intervals, hasSummary, name);
+    int threadCount = threads(f, threads, threadsLine, threadsGiven, intervals, hasSummary, name);
     return new SysbenchLog(
         f,
         threadCount,
@@ -206,21 +198,7 @@ final class Sysbench11LogParser {
             d(m, 9),
             d(m, 10),
             d(m, 11));
-    Optional<String> problem =
-        PlausibleValues.ofDuration("offset", in.offsetS())
-            .or(() -> PlausibleValues.ofRate("tps", in.tps()))
-            .or(() -> PlausibleValues.ofRate("qps", in.qps()))
-            .or(() -> PlausibleValues.ofRate("reads per second", in.reads()))
-            .or(() -> PlausibleValues.ofRate("writes per second", in.writes()))
-            .or(() -> PlausibleValues.ofRate("other queries per second", in.other()))
-            .or(() -> PlausibleValues.ofPercent("latency percentile", in.percentile()))
-            .or(() -> PlausibleValues.ofLatency("latency", in.latencyMs()))
-            .or(() -> PlausibleValues.ofRate("err/s", in.errorsPs()))
-            .or(() -> PlausibleValues.ofRate("reconn/s", in.reconnectsPs()));
-    if (problem.isPresent()) {
-      throw f.error(i, name + " interval line: " + problem.get());
-    }
-    return in;
+    return plausible(f, i, in, name + " interval line: ");
   }
 
   private static SysbenchLog.Summary summary(SysbenchSummaryLines s) {
@@ -249,19 +227,5 @@ final class Sysbench11LogParser {
         s.millis("max"),
         s.percentiles(),
         s.figure("sum"));
-  }
-
-  private static String torn(boolean last, String line, String what, String expected) {
-    return last
-        ? what + ": torn last line: '" + abbreviate(line) + "'"
-        : what + ": " + expected + ", found '" + abbreviate(line) + "'";
-  }
-
-  private static String abbreviate(String line) {
-    return Sysbench05LogParser.abbreviate(line);
-  }
-
-  private static double d(Matcher m, int group) {
-    return Double.parseDouble(m.group(group));
   }
 }

@@ -1,5 +1,12 @@
 package io.benchlake.importers.sysbench;
 
+import static io.benchlake.importers.sysbench.SysbenchLines.HIST_HEAD;
+import static io.benchlake.importers.sysbench.SysbenchLines.REPEATED;
+import static io.benchlake.importers.sysbench.SysbenchLines.THREADS;
+import static io.benchlake.importers.sysbench.SysbenchLines.abbreviate;
+import static io.benchlake.importers.sysbench.SysbenchLines.d;
+import static io.benchlake.importers.sysbench.SysbenchLines.plausible;
+
 import io.benchlake.home.BadInputException;
 import io.benchlake.importers.PlausibleValues;
 import io.benchlake.importers.SourceFile;
@@ -41,14 +48,9 @@ public final class SysbenchLogParser {
               + " reconn/s: "
               + NUM
               + "$");
-  private static final Pattern THREADS = Pattern.compile("^Number of threads: ([0-9]+)$");
   private static final Pattern REPORT =
       Pattern.compile("^Report intermediate results every " + NUM + " second\\(s\\)$");
-  private static final Pattern REPEATED =
-      Pattern.compile("^\\(last message repeated [0-9]+ times\\)$");
   private static final Pattern BUCKET = Pattern.compile("^\\s*" + NUM + " \\|\\**\\s+([0-9]+)$");
-  private static final Pattern HIST_HEAD =
-      Pattern.compile("^\\s*value\\s+-+ distribution -+ count$");
   private static final Pattern SUMMARY_LINE = Pattern.compile("^\\s+([a-z0-9 ()/.]+?):\\s*(.*)$");
   private static final Pattern COUNT_RATE =
       Pattern.compile("^([0-9]+)\\s+\\(" + NUM + " per sec\\.\\)$");
@@ -105,7 +107,7 @@ public final class SysbenchLogParser {
             }
             Matcher m = INTERVAL.matcher(line);
             if (m.matches()) {
-              intervals.add(plausible(f, i, interval(i + 1, m)));
+              intervals.add(plausible(f, i, interval(i + 1, m), ""));
             } else if (line.equals("Latency histogram (values are in milliseconds)")) {
               section = Section.HISTOGRAM;
             } else if (line.equals("SQL statistics:")) {
@@ -181,11 +183,6 @@ public final class SysbenchLogParser {
     return "expected " + expected + ", found '" + abbreviate(line) + "'";
   }
 
-  private static String abbreviate(String line) {
-    String s = line.strip();
-    return s.length() > 80 ? s.substring(0, 77) + "..." : s;
-  }
-
   private static SysbenchLog.Interval interval(int line, Matcher m) {
     return new SysbenchLog.Interval(
         line,
@@ -200,29 +197,6 @@ public final class SysbenchLogParser {
         d(m, 9),
         d(m, 10),
         d(m, 11));
-  }
-
-  /** Refuses an interval line with a value no sysbench run prints (PlausibleValues). */
-  private static SysbenchLog.Interval plausible(SourceFile f, int i, SysbenchLog.Interval in) {
-    Optional<String> problem =
-        PlausibleValues.ofDuration("offset", in.offsetS())
-            .or(() -> PlausibleValues.ofRate("tps", in.tps()))
-            .or(() -> PlausibleValues.ofRate("qps", in.qps()))
-            .or(() -> PlausibleValues.ofRate("reads per second", in.reads()))
-            .or(() -> PlausibleValues.ofRate("writes per second", in.writes()))
-            .or(() -> PlausibleValues.ofRate("other queries per second", in.other()))
-            .or(() -> PlausibleValues.ofPercent("latency percentile", in.percentile()))
-            .or(() -> PlausibleValues.ofLatency("latency", in.latencyMs()))
-            .or(() -> PlausibleValues.ofRate("err/s", in.errorsPs()))
-            .or(() -> PlausibleValues.ofRate("reconn/s", in.reconnectsPs()));
-    if (problem.isPresent()) {
-      throw f.error(i, problem.get());
-    }
-    return in;
-  }
-
-  private static double d(Matcher m, int group) {
-    return Double.parseDouble(m.group(group));
   }
 
   private static SysbenchLog.Summary summary(
