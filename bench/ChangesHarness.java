@@ -1,6 +1,6 @@
-import io.benchlake.analytics.changes.ChangePoints;
-import io.benchlake.analytics.changes.Detector;
-import io.benchlake.analytics.changes.Releases;
+import io.benchlake.changepoints.ChangePoints;
+import io.benchlake.changepoints.Detector;
+import io.benchlake.changepoints.Releases;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

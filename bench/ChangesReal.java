@@ -1,7 +1,7 @@
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.benchlake.analytics.changes.ChangeScore;
+import io.benchlake.changepoints.ChangeScore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
-import io.benchlake.analytics.changes.ChangeScore;
-import io.benchlake.analytics.changes.Detector;
-import io.benchlake.analytics.changes.SeriesAnalysis;
+import io.benchlake.changepoints.ChangeScore;
+import io.benchlake.changepoints.Detector;
+import io.benchlake.changepoints.SeriesAnalysis;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +48,7 @@ public class MissedSteps {
     candidates.setAccessible(true);
     Method sigma = SeriesAnalysis.class.getDeclaredMethod("sigma");
     sigma.setAccessible(true);
-    Class<?> stepEvidence = Class.forName("io.benchlake.analytics.changes.StepEvidence");
+    Class<?> stepEvidence = Class.forName("io.benchlake.changepoints.StepEvidence");
     Method test =
         stepEvidence.getDeclaredMethod(
             "betweenChanges", SeriesAnalysis.class, double.class, int.class, int.class, int.class);

@@ -1,4 +1,4 @@
-import io.benchlake.analytics.changes.ChangeScore;
+import io.benchlake.changepoints.ChangeScore;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

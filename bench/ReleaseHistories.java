@@ -1,4 +1,4 @@
-import io.benchlake.analytics.changes.Releases;
+import io.benchlake.changepoints.Releases;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.benchlake.alerts;
 
-import io.benchlake.analytics.changes.Detector;
 import io.benchlake.analytics.stability.StabilityThresholds;
+import io.benchlake.changepoints.Detector;
 import io.benchlake.home.YamlFile;
 import java.nio.file.Files;
 import java.nio.file.Path;

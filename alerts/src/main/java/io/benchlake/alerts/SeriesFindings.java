@@ -1,9 +1,9 @@
 package io.benchlake.alerts;
 
-import io.benchlake.analytics.changes.Detector;
-import io.benchlake.analytics.changes.SeriesAnalysis;
 import io.benchlake.analytics.regress.Regressions;
 import io.benchlake.analytics.regress.Verdict;
+import io.benchlake.changepoints.Detector;
+import io.benchlake.changepoints.SeriesAnalysis;
 import io.benchlake.schemas.Alert;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -3,7 +3,7 @@ package io.benchlake.alerts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.benchlake.analytics.changes.Detector;
+import io.benchlake.changepoints.Detector;
 import io.benchlake.schemas.Alert;
 import java.util.List;
 import org.junit.jupiter.api.Test;

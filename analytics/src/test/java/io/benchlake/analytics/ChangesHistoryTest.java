@@ -9,7 +9,7 @@ import io.benchlake.analytics.changes.ChangesQuery;
 import io.benchlake.analytics.changes.ChangesReport;
 import io.benchlake.analytics.changes.HistoryCache;
 import io.benchlake.analytics.changes.HistoryRefresh;
-import io.benchlake.analytics.changes.Method;
+import io.benchlake.changepoints.Method;
 import io.benchlake.home.BadInputException;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;

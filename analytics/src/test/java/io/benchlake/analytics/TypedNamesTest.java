@@ -3,13 +3,13 @@ package io.benchlake.analytics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.benchlake.analytics.changes.ChangesQuery;
-import io.benchlake.analytics.changes.Method;
 import io.benchlake.analytics.regress.RegressionQuery;
 import io.benchlake.analytics.regress.Verdict;
 import io.benchlake.analytics.report.ComparisonQuery;
 import io.benchlake.analytics.report.ComparisonReport;
 import io.benchlake.analytics.trend.Trend;
 import io.benchlake.analytics.trend.TrendQuery;
+import io.benchlake.changepoints.Method;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
 import java.nio.file.Path;

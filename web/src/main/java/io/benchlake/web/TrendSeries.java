@@ -2,7 +2,7 @@ package io.benchlake.web;
 
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryResult;
-import io.benchlake.analytics.changes.Detector;
+import io.benchlake.changepoints.Detector;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

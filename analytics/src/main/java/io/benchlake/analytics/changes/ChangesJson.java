@@ -1,5 +1,6 @@
 package io.benchlake.analytics.changes;
 
+import io.benchlake.changepoints.Detector;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -5,6 +5,10 @@ import io.benchlake.analytics.CanonicalNames;
 import io.benchlake.analytics.NoHistory;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.analytics.report.LeftOut;
+import io.benchlake.changepoints.ChangePoints;
+import io.benchlake.changepoints.Detector;
+import io.benchlake.changepoints.Method;
+import io.benchlake.changepoints.Releases;
 import io.benchlake.home.BadInputException;
 import io.benchlake.warehouse.Warehouse;
 import java.sql.Array;
@@ -78,7 +82,8 @@ public final class ChangesQuery {
 
     /**
      * Whether the default method was given the releases: it looked for changes between releases
-     * only, and took the noise from the differences within them ({@link ReleaseSegments#noise}).
+     * only, and took the noise from the differences within them (changepoints'
+     * ReleaseSegments.noise).
      */
     public boolean betweenReleases() {
       return method == Method.SEGMENTS && releases(by, runs).isPresent();

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.benchlake.analytics.report.MarkdownReport;
 import io.benchlake.analytics.report.ReportTables;
+import io.benchlake.changepoints.Detector;
+import io.benchlake.changepoints.Releases;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -102,7 +104,7 @@ public final class ChangesReport {
               + (r.betweenReleases()
                   ? "the differences between runs of one release, or of all the first differences"
                       + " where there are fewer than "
-                      + ReleaseSegments.WITHIN_DIFFERENCES
+                      + Releases.NOISE_DIFFERENCES_WITHIN
                   : "the first differences of the run means")
               + (r.betweenReleases()
                   ? "; the test of a change takes the spread of the runs around their release's"

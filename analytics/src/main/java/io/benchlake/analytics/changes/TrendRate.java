@@ -1,5 +1,6 @@
 package io.benchlake.analytics.changes;
 
+import io.benchlake.changepoints.Detector;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

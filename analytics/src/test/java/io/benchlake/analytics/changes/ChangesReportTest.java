@@ -1,21 +1,26 @@
 package io.benchlake.analytics.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchlake.changepoints.Detector;
+import io.benchlake.changepoints.Method;
+import io.benchlake.changepoints.SyntheticHistories;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ChangesReportTest {
   /** 120 runs every 3 days: a step of -8% at run 61, a bad run at 30, then a drift of +10%. */
   private static ChangesQuery.Result history(Method method) {
     List<double[]> points =
-        DetectorTest.series(
+        SyntheticHistories.series(
             11, 120, 0.005, i -> i == 30 ? 700 : i < 60 ? 1000 : 920 * (1 + 0.10 * (i - 60) / 59));
     Detector.Result found =
         method == Method.OTAVA
@@ -44,7 +49,7 @@ class ChangesReportTest {
   @Test
   void aReplacedConfigAndAChangedToolAreMarkersInTextAndJsonAndAnUnknownConfigIsNone()
       throws Exception {
-    List<double[]> points = DetectorTest.series(3, 6, 0.005, i -> 1000);
+    List<double[]> points = SyntheticHistories.series(3, 6, 0.005, i -> 1000);
     ChangesQuery.Result plain =
         result(points, Method.SEGMENTS, Detector.detect(points, Detector.Settings.DEFAULTS));
     String[] configs = {"aaaa1111", null, "aaaa1111", "bbbb2222", null, "bbbb2222"};
@@ -149,5 +154,62 @@ class ChangesReportTest {
       assertTrue(c.get("ci_low_pct").isNull());
       assertTrue(c.get("p_value").asDouble() < 0.001);
     }
+  }
+
+  @Test
+  void theReportNamesTheTestOfEachChange() {
+    for (long seed = 1; seed <= 100; seed++) {
+      List<double[]> points = SyntheticHistories.series(seed, 28, 0.01, i -> i < 14 ? 1000 : 1030);
+      Detector.Result r = Detector.detect(points, Detector.Settings.DEFAULTS);
+      if (r.changes().stream().anyMatch(c -> c.test() == Detector.Test.STEP_IN_SEGMENT)) {
+        String text = ChangesReport.text(result(points, Method.SEGMENTS, r));
+        assertTrue(text.contains("\tstep-in-segment, autocorrelation 0."), text);
+        assertTrue(text.contains("Test step-in-segment: z-test of a step inside a segment"), text);
+        return;
+      }
+    }
+    throw new AssertionError("no step found inside a segment in 100 histories");
+  }
+
+  @Test
+  void changesByReleaseAreLookedForBetweenTheReleasesOfTheRunsVersions() {
+    List<double[]> points = SyntheticHistories.series(2, 20, 0.01, i -> i < 18 ? 1000 : 920);
+    List<ChangesQuery.Run> runs = new ArrayList<>();
+    for (int i = 0; i < points.size(); i++) {
+      String version = "8.0." + Math.min(i / 3, 6);
+      runs.add(new ChangesQuery.Run("r" + i, "", version, "d", points.get(i)));
+    }
+    ChangesQuery.History history = new ChangesQuery.History("OLTP_RW", "h1", runs, List.of());
+    ChangesQuery.Options options =
+        new ChangesQuery.Options(Method.SEGMENTS, Method.SEGMENTS.defaultAlpha(), 0.02);
+    ChangesQuery.Result byRelease =
+        ChangesQuery.analyse(
+            new ChangesQuery.Series("OLTP_RW", 8, "TPS", "release", Optional.empty()),
+            history,
+            options);
+    assertEquals(List.of(18), indices(byRelease.found()));
+    assertTrue(
+        byRelease.parameters().endsWith(", changes between releases only (7 releases)"),
+        byRelease.parameters());
+    // no penalty per change between releases (the re-check decides), not MBIC's
+    assertTrue(
+        byRelease.parameters().startsWith("no penalty between releases (12 per change within"),
+        byRelease.parameters());
+    assertTrue(ChangesReport.text(byRelease).contains("changes between releases only"));
+    // 20 runs in 7 releases: 13 differences within releases, the test's noise taken there
+    assertTrue(
+        ChangesReport.text(byRelease)
+            .contains("takes the spread of the runs around their release's level"));
+    ChangesQuery.Result byTime =
+        ChangesQuery.analyse(
+            new ChangesQuery.Series("OLTP_RW", 8, "TPS", "time", Optional.empty()),
+            history,
+            options);
+    assertEquals(Detector.Settings.DEFAULTS.toString(), byTime.parameters());
+    assertFalse(indices(byTime.found()).contains(18), indices(byTime.found()).toString());
+  }
+
+  private static List<Integer> indices(Detector.Result r) {
+    return r.changes().stream().map(Detector.Change::index).toList();
   }
 }
