@@ -1,6 +1,8 @@
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.changes.HistoryCache;
 import io.benchlake.analytics.changes.HistoryRefresh;
+import io.benchlake.warehouse.IngestTransaction;
+import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,8 +41,9 @@ public class QueryTimes {
     }
     if (!Files.exists(root.resolve("_ingest/CURRENT"))) {
       long t0 = System.nanoTime();
-      generate(warehouse.staging(1), 0, runs, runs, tests, hosts);
-      warehouse.commit(1, Map.of(0, 0L));
+      IngestTransaction ingest = warehouse.beginIngest();
+      generate(ingest.staging(), 0, runs, runs, tests, hosts);
+      ingest.commit(Manifest.Progress.at(Map.of(0, 0L)));
       System.out.printf("%-60s %12s %8.2f%n", "generate the warehouse", "", (System.nanoTime() - t0) / 1e9);
     }
     if (generateOnly) {
@@ -93,10 +96,11 @@ public class QueryTimes {
    */
   private static void nextCommit(
       Warehouse warehouse, long runs, int tests, int hosts, HistoryCache cache) throws Exception {
-    long seq = warehouse.current().seq() + 1;
+    IngestTransaction ingest = warehouse.beginIngest();
+    long seq = ingest.seq();
     long run = runs + seq - 2;
-    generate(warehouse.staging(seq), run, run + 1, runs, tests, hosts);
-    warehouse.commit(seq, Map.of(0, seq - 1));
+    generate(ingest.staging(), run, run + 1, runs, tests, hosts);
+    ingest.commit(Manifest.Progress.at(Map.of(0, seq - 1)));
     long t0 = System.nanoTime();
     HistoryRefresh.Result r = HistoryRefresh.refresh(warehouse, cache);
     System.out.printf(

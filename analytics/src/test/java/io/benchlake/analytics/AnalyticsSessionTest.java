@@ -8,6 +8,8 @@ import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.EnvironmentException;
+import io.benchlake.warehouse.IngestTransaction;
+import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,7 +99,9 @@ class AnalyticsSessionTest {
   @Test
   void filesWrittenBeforeAColumnExistedStillRead() throws Exception {
     Path root = dir.resolve("old");
-    Path staged = new Warehouse(root).staging(1).resolve("runs/month=2026-03");
+    Warehouse w = new Warehouse(root);
+    IngestTransaction ingest = w.beginIngest();
+    Path staged = ingest.staging().resolve("runs/month=2026-03");
     Files.createDirectories(staged);
     try (var c = java.sql.DriverManager.getConnection("jdbc:duckdb:");
         var st = c.createStatement()) {
@@ -108,8 +112,7 @@ class AnalyticsSessionTest {
               + staged.resolve("part-1-0.parquet")
               + "' (FORMAT parquet)");
     }
-    Warehouse w = new Warehouse(root);
-    w.commit(1, java.util.Map.of(0, 1L));
+    ingest.commit(Manifest.Progress.at(java.util.Map.of(0, 1L)));
     try (AnalyticsSession session = AnalyticsSession.open(w)) {
       QueryResult r = session.query("SELECT dataset, log_offset FROM raw_runs");
       assertEquals("A", r.rows().get(0).get(0));

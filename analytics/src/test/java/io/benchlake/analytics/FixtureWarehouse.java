@@ -1,5 +1,7 @@
 package io.benchlake.analytics;
 
+import io.benchlake.warehouse.IngestTransaction;
+import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
 import java.nio.file.Files;
@@ -32,10 +34,17 @@ final class FixtureWarehouse {
     return warehouse;
   }
 
-  /** Commits ingest {@code seq}: the rows {@code rows} inserts into {@code tables}, as above. */
+  /**
+   * Commits ingest {@code seq}, the warehouse's next: the rows {@code rows} inserts into {@code
+   * tables}, as above.
+   */
   static void commit(Warehouse warehouse, long seq, Rows rows, WarehouseTable... tables)
       throws Exception {
-    Path staging = warehouse.staging(seq);
+    IngestTransaction ingest = warehouse.beginIngest();
+    if (ingest.seq() != seq) {
+      throw new IllegalArgumentException("the next commit is " + ingest.seq() + ", not " + seq);
+    }
+    Path staging = ingest.staging();
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement st = c.createStatement()) {
       for (WarehouseTable table : tables) {
@@ -54,7 +63,7 @@ final class FixtureWarehouse {
                 + "' (FORMAT parquet)");
       }
     }
-    warehouse.commit(seq, Map.of(0, seq - 1));
+    ingest.commit(Manifest.Progress.at(Map.of(0, seq - 1)));
   }
 
   static Warehouse of(Path root, TafFixture fixture, String test, String metric) throws Exception {

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.EnvironmentException;
+import io.benchlake.warehouse.IngestTransaction;
+import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +28,8 @@ class ReadOnlySessionTest {
   @BeforeEach
   void oneCommittedRunsFile() throws Exception {
     warehouse = new Warehouse(dir.resolve("warehouse"));
-    Path staged = warehouse.staging(1).resolve("runs/month=2026-03/part-1-0.parquet");
+    IngestTransaction ingest = warehouse.beginIngest();
+    Path staged = ingest.staging().resolve("runs/month=2026-03/part-1-0.parquet");
     Files.createDirectories(staged.getParent());
     try (var c = java.sql.DriverManager.getConnection("jdbc:duckdb:");
         var st = c.createStatement()) {
@@ -36,7 +39,7 @@ class ReadOnlySessionTest {
               + staged
               + "' (FORMAT parquet)");
     }
-    warehouse.commit(1, Map.of(0, 1L));
+    ingest.commit(Manifest.Progress.at(Map.of(0, 1L)));
     committed = warehouse.root().resolve("runs/month=2026-03/part-1-0.parquet");
   }
 

@@ -1,6 +1,7 @@
 package io.benchlake.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -12,8 +13,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 import org.openqa.selenium.By;
+import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -32,6 +36,7 @@ final class DashboardBrowser {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
   private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final Path SHOTS = Path.of("target", "dashboard-screenshots");
 
   /** Work the test does between the annotation and the reload: the ingest. */
   interface Step {
@@ -40,15 +45,17 @@ final class DashboardBrowser {
 
   private DashboardBrowser() {}
 
-  /** Walks the pages; the alert it acknowledged. */
-  static String walk(String url, String token, Step ingest) throws Exception {
+  /**
+   * Debian's chromium, headless, through its chromedriver; skips the test when they are not
+   * installed, except in CI.
+   */
+  private static ChromeDriver open() throws Exception {
     boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
     if ("1".equals(System.getenv("BENCHLAKE_REQUIRE_CHROMIUM"))) {
       assertTrue(present, "chromium and chromium-driver must be installed (/usr/bin)");
     }
     assumeTrue(present, "chromium or chromedriver is not installed: the browser test is skipped");
-    Path shots = Path.of("target", "dashboard-screenshots");
-    Files.createDirectories(shots);
+    Files.createDirectories(SHOTS);
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
     options.addArguments(
@@ -67,16 +74,21 @@ final class DashboardBrowser {
             .usingDriverExecutable(new File(DRIVER.toString()))
             .usingAnyFreePort()
             .build();
-    ChromeDriver driver = new ChromeDriver(service, options);
+    return new ChromeDriver(service, options);
+  }
+
+  /** Walks the pages; the alert it acknowledged. */
+  static String walk(String url, String token, Step ingest) throws Exception {
+    ChromeDriver driver = open();
     try {
       driver.get(url);
       assertTrue(driver.getTitle().startsWith("Overview"), driver.getTitle());
-      shot(driver, shots, "1-overview");
+      shot(driver, "1-overview");
 
       driver.findElement(By.cssSelector("#latest-runs td a")).click();
       Await.until(() -> !driver.findElements(By.id("iterations")).isEmpty(), WAIT, "the run page");
       assertTrue(driver.getCurrentUrl().contains("/runs/"), driver.getCurrentUrl());
-      shot(driver, shots, "2-run");
+      shot(driver, "2-run");
 
       driver.get(url + "compare");
       choose(driver, "test", "OLTP_RW");
@@ -87,14 +99,23 @@ final class DashboardBrowser {
       assertTrue(
           driver.findElement(By.id("verdict")).getText().contains("at α=0.05"),
           driver.findElement(By.id("verdict")).getText());
-      shot(driver, shots, "3-compare");
+      // the report's charts, drawn by its script: legends show values before any hover
+      WebElement body = driver.findElement(By.tagName("body"));
+      Await.until(() -> body.getDomAttribute("data-charts") != null, WAIT, "the report's charts");
+      assertEquals(null, body.getDomAttribute("data-script-error"));
+      assertTrue(
+          body.getDomAttribute("data-threads-axis").endsWith(" log2"),
+          body.getDomAttribute("data-threads-axis"));
+      String legend = driver.findElement(By.cssSelector("#chart-threads .u-legend")).getText();
+      assertFalse(legend.contains("--"), legend);
+      shot(driver, "3-compare");
 
       driver.get(url + "trend?test=OLTP_RW&threads=4&metric=TPS");
       Await.until(
           () -> driver.executeScript("return window.trendChart != null") == Boolean.TRUE,
           WAIT,
           "the trend chart");
-      shot(driver, shots, "4-trend");
+      shot(driver, "4-trend");
       String run = clickFirstPoint(driver);
       Await.until(
           () -> driver.getCurrentUrl().endsWith("/runs/" + run), WAIT, "the clicked point's run");
@@ -127,8 +148,8 @@ final class DashboardBrowser {
       assertTrue(
           driver.findElement(By.id("annotations")).getText().contains("seen in the browser test"),
           driver.findElement(By.id("annotations")).getText());
-      shot(driver, shots, "5-annotated");
-      return triageAnAlert(driver, url, shots);
+      shot(driver, "5-annotated");
+      return triageAnAlert(driver, url);
     } finally {
       driver.quit();
     }
@@ -138,8 +159,7 @@ final class DashboardBrowser {
    * Opens the alerts queue (every state), the first alert's page, acknowledges it with a note (the
    * token is in the tab's session already), reloads and sees it acknowledged.
    */
-  private static String triageAnAlert(ChromeDriver driver, String url, Path shots)
-      throws Exception {
+  private static String triageAnAlert(ChromeDriver driver, String url) throws Exception {
     driver.get(url + "alerts");
     choose(driver, "state", "all");
     driver.findElement(By.cssSelector("#filters button")).click();
@@ -149,7 +169,7 @@ final class DashboardBrowser {
                 && !driver.findElements(By.cssSelector("#alerts td a")).isEmpty(),
         WAIT,
         "the alerts of every state");
-    shot(driver, shots, "6-alerts");
+    shot(driver, "6-alerts");
     WebElement first = driver.findElement(By.cssSelector("#alerts td a[href^='/alerts/']"));
     String id = first.getText();
     first.click();
@@ -168,8 +188,47 @@ final class DashboardBrowser {
     assertEquals("acknowledged", driver.findElement(By.id("state")).getText());
     assertTrue(
         driver.findElement(By.id("alert")).getText().contains("acknowledged in the browser test"));
-    shot(driver, shots, "7-alert-acknowledged");
+    shot(driver, "7-alert-acknowledged");
     return id;
+  }
+
+  /**
+   * Opens the overview, runs {@code publish} (a run imported while {@code ingest --follow} runs
+   * beside the dashboard) and waits until the overview lists {@code dataset} with no reload; how
+   * long after the warehouse's commit ({@code commit} tells the current one) it showed.
+   */
+  static Duration seesANewRunWithoutReload(
+      String url, String dataset, Step publish, Supplier<String> commit) throws Exception {
+    ChromeDriver driver = open();
+    try {
+      driver.get(url);
+      driver.executeScript("window.loadedOnce = true;");
+      String before = commit.get();
+      publish.run();
+      long[] committed = {0};
+      Await.until(
+          () -> {
+            if (committed[0] == 0 && !commit.get().equals(before)) {
+              committed[0] = System.nanoTime();
+            }
+            try {
+              return driver.findElement(By.id("latest-runs")).getText().contains(dataset);
+            } catch (StaleElementReferenceException | NoSuchElementException replacedMeanwhile) {
+              return false;
+            }
+          },
+          Duration.ofSeconds(120),
+          dataset + " on the overview");
+      long shown = System.nanoTime();
+      assertEquals(
+          Boolean.TRUE,
+          driver.executeScript("return window.loadedOnce === true"),
+          "the page was not reloaded");
+      shot(driver, "8-overview-followed");
+      return Duration.ofNanos(shown - (committed[0] == 0 ? shown : committed[0]));
+    } finally {
+      driver.quit();
+    }
   }
 
   /** Picks the option {@code text} of the select named {@code name}, as a user clicks it. */
@@ -206,10 +265,10 @@ final class DashboardBrowser {
     return (String) at.get(4);
   }
 
-  private static void shot(ChromeDriver driver, Path dir, String name) throws Exception {
+  private static void shot(ChromeDriver driver, String name) throws Exception {
     Files.copy(
         driver.getScreenshotAs(OutputType.FILE).toPath(),
-        dir.resolve(name + ".png"),
+        SHOTS.resolve(name + ".png"),
         StandardCopyOption.REPLACE_EXISTING);
   }
 }

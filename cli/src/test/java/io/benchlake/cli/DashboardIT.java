@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.testing.SharedBrokerHome;
+import io.benchlake.testing.Await;
 import io.benchlake.testing.Fixtures;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.web.DashboardServer;
@@ -26,10 +27,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -39,6 +45,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * escaping, the SQL sandbox and triage; {@link DashboardBrowser} drives the pages in chromium. One
  * dashboard for the class.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DashboardIT {
   static final String BASE = "Mariadb 11.4.2-MariaDB-log";
   static final String CANDIDATE = "Mariadb 13.0.0-MariaDB-log";
@@ -351,6 +358,68 @@ class DashboardIT {
     JsonNode now = JSON.readTree(get("/api/v1/alerts?state=wontfix").body());
     assertEquals(id, now.get(0).path("alert_id").asText(), now.toString());
     assertTrue(cliAlerts("wontfix").contains(id));
+  }
+
+  /**
+   * Last (it adds a run the others do not count): {@code bin/benchlake ingest --follow} beside the
+   * dashboard, a run imported, and the overview open in the browser lists it without a reload.
+   */
+  @Test
+  @Order(Integer.MAX_VALUE)
+  void theOverviewShowsARunTheFollowIngestedWithoutAReload() throws Exception {
+    Path log = SHARED.root().resolve("follow.log");
+    Process follow =
+        BuiltTree.start(
+            SHARED.root(),
+            log,
+            java.util.Map.of("BENCHLAKE_JAVA_OPTS", "-Xmx2g"),
+            "ingest",
+            "--follow",
+            "--poll",
+            "1s",
+            // a client of the class's broker (a child cannot tell this JVM hosts it)
+            "--bootstrap",
+            SHARED.bootstrap());
+    try {
+      Await.until(
+          () -> read(log).contains("Following the event log") || !follow.isAlive(),
+          Duration.ofSeconds(120),
+          "the follow to start: " + log);
+      assertTrue(follow.isAlive(), read(log));
+      String dataset = "followed beside the dashboard";
+      Warehouse warehouse = new Warehouse(SHARED.home().warehouse());
+      Duration shown =
+          DashboardBrowser.seesANewRunWithoutReload(
+              server.url(),
+              dataset,
+              () ->
+                  ok(
+                      CliRunner.run(
+                          "import",
+                          "sysbench",
+                          Fixtures.path("sysbench", "oltp_read_write_t4_i1.log").toString(),
+                          "--dataset",
+                          dataset,
+                          "--test",
+                          "OLTP_RW",
+                          "--started-at",
+                          "2026-12-01")),
+              () -> warehouse.commit().id());
+      System.out.println(
+          "DashboardIT: the overview showed the followed run "
+              + shown.toMillis()
+              + " ms after its commit");
+    } finally {
+      follow.destroy(); // SIGTERM: the follow stops after its last commit
+      if (!follow.waitFor(60, TimeUnit.SECONDS)) {
+        follow.destroyForcibly().waitFor();
+      }
+    }
+    assertTrue(read(log).contains("Stopped; the warehouse is at ingest"), read(log));
+  }
+
+  private static String read(Path log) throws Exception {
+    return Files.exists(log) ? Files.readString(log) : "";
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.RawTables;
 import io.benchlake.home.BadInputException;
+import io.benchlake.warehouse.IngestTransaction;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -18,7 +19,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,10 +30,16 @@ import org.junit.jupiter.api.io.TempDir;
 class FollowingSessionTest {
   @TempDir Path dir;
 
-  /** Commits {@code seq}: a runs file of {@code runs} rows, replacing {@code removed}. */
+  /**
+   * Commits {@code seq}, the next one: a runs file of {@code runs} rows, replacing {@code removed}
+   * (as a compaction does).
+   */
   static void commit(Warehouse w, long seq, int runs, Set<String> removed) throws Exception {
+    IngestTransaction commit = removed.isEmpty() ? w.beginIngest() : w.beginCompaction();
+    assertEquals(seq, commit.seq());
     Path file =
-        w.staging(seq)
+        commit
+            .staging()
             .resolve(WarehouseTable.RUNS.dirName())
             .resolve("month=2026-03/part-" + seq + "-0.parquet");
     Files.createDirectories(file.getParent());
@@ -53,8 +59,7 @@ class FollowingSessionTest {
       }
       st.execute("COPY (SELECT * EXCLUDE (month) FROM runs) TO '" + file + "' (FORMAT parquet)");
     }
-    Map<Integer, Long> offsets = Map.of(0, seq);
-    w.commit(seq, new Manifest.Progress(offsets, offsets, Instant.now()), removed);
+    commit.commit(Manifest.Progress.at(Map.of(0, seq)), removed);
   }
 
   @Test

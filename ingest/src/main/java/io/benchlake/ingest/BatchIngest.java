@@ -95,7 +95,7 @@ final class BatchIngest {
       try {
         read = runJob(bootstrap, ingest.staging(), batch, starting, stopping, openDir);
       } catch (Exception e) {
-        IngestFailures.translate(e, warehouse, seq, neededBytes(current, pending));
+        IngestFailures.translate(e, ingest, neededBytes(current, pending));
         if (attempt >= JOB_ATTEMPTS || !LocalFlink.isReleaseRace(e)) {
           throw e;
         }

@@ -3,7 +3,6 @@ package io.benchlake.ingest;
 import io.benchlake.ingest.job.FollowSession;
 import io.benchlake.warehouse.IngestTransaction;
 import io.benchlake.warehouse.Manifest;
-import io.benchlake.warehouse.Warehouse;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,14 +16,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A follow job's commits, one per completed checkpoint that read something: sequence numbers at
- * least those its rows carry (the first plus the checkpoint before them), offsets as far as the
- * readers got but not past an open iteration's first event.
+ * A follow job's commits, one per completed checkpoint that read something: the warehouse hands out
+ * each sequence number, at least the one its rows carry (the first plus the checkpoint before
+ * them), offsets as far as the readers got but not past an open iteration's first event.
  */
 final class FollowCommits {
   private static final Logger LOG = LoggerFactory.getLogger(FollowCommits.class);
 
-  private final Warehouse warehouse;
   private final IngestTransaction ingest;
   private final Path staging;
   private final Map<Integer, Long> next;
@@ -49,17 +47,15 @@ final class FollowCommits {
       Map<Integer, Long> base) {}
 
   /**
-   * The commits of the job writing to {@code ingest}'s staging directory, begun on {@code
-   * warehouse} whose last commit read up to {@code readUpTo}.
+   * The commits of the job writing to {@code ingest}'s staging directory, begun on a warehouse
+   * whose last commit read up to {@code readUpTo}.
    */
   FollowCommits(
-      Warehouse warehouse,
       IngestTransaction ingest,
       Map<Integer, Long> start,
       Map<Integer, Long> readUpTo,
       Instant started,
       LogFacts log) {
-    this.warehouse = warehouse;
     this.ingest = ingest;
     this.staging = ingest.staging();
     this.next = new TreeMap<>(start);
@@ -87,7 +83,6 @@ final class FollowCommits {
     }
     Map<Integer, Long> offsets = new TreeMap<>(next);
     progress.openFrom().forEach((p, o) -> offsets.merge(p, o, Math::min));
-    long seq = Math.max(warehouse.current().seq() + 1, first + checkpoint - 1);
     Long events =
         log.eventsBefore() == null
             ? null
@@ -95,10 +90,15 @@ final class FollowCommits {
                 + progress.counted().values().stream().mapToLong(Long::longValue).sum();
     fingerprints = Fingerprints.below(log.bootstrap(), fingerprints, fingerprinted, readUpTo);
     fingerprinted = new TreeMap<>(readUpTo);
-    ingest.commitSoFar(
-        seq,
-        new Manifest.Progress(
-            offsets, readUpTo, started, log.identity(), events, fingerprints, log.base()));
+    // The rows read before checkpoint k carry first + k - 1 (FollowAggregator, FollowRouter); the
+    // warehouse commits them as the next sequence number at least that.
+    long seq =
+        ingest
+            .commitSoFar(
+                first + checkpoint - 1,
+                new Manifest.Progress(
+                    offsets, readUpTo, started, log.identity(), events, fingerprints, log.base()))
+            .seq();
     LOG.info("follow commit {} (checkpoint {}) read {} events", seq, checkpoint, read);
     return Optional.of(new IngestService.Result(seq, read, List.of(), false));
   }

@@ -104,7 +104,6 @@ final class FollowIngest {
       JobID job = flink.submit(env, "benchlake ingest --follow from " + first);
       FollowCommits commits =
           new FollowCommits(
-              warehouse,
               ingest,
               start,
               current.readUpTo(),

@@ -1,7 +1,7 @@
 package io.benchlake.ingest;
 
 import io.benchlake.home.DiskSpace;
-import io.benchlake.warehouse.Warehouse;
+import io.benchlake.warehouse.IngestTransaction;
 
 /**
  * What a failed ingest job tells the user: a full disk is one line naming where and how much is
@@ -12,13 +12,14 @@ final class IngestFailures {
 
   /**
    * Rethrows {@code e} as the one-line environment error it stands for, if it does; {@code
-   * logBytes} is about how much the events the job read take in the log.
+   * logBytes} is about how much the events the job read into {@code ingest}'s staging take in the
+   * log.
    */
-  static void translate(Exception e, Warehouse warehouse, long seq, long logBytes) {
+  static void translate(Exception e, IngestTransaction ingest, long logBytes) {
     if (DiskSpace.isFull(e)) {
       // What the job staged is of no use and holds the space the user is asked to free.
-      warehouse.removeUncommitted();
-      DiskSpace.refuseIfFull(e, warehouse.staging(seq), logBytes);
+      ingest.discard();
+      DiskSpace.refuseIfFull(e, ingest.staging(), logBytes);
     }
   }
 

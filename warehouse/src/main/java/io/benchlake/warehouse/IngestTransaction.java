@@ -15,10 +15,12 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * One ingest's way into the warehouse ({@link Warehouse#beginIngest}): its files are written under
- * {@link #staging()}, and {@link #commit} moves the finished ones into the tables, writes {@code
- * _ingest/SEQ.json}, then atomically replaces {@code _ingest/CURRENT}. Until then readers see none
- * of them, and {@link #discard} (or the next ingest's begin) removes them.
+ * One ingest's or compaction's way into the warehouse ({@link Warehouse#beginIngest}, {@link
+ * Warehouse#beginCompaction}): its files are written under {@link #staging()}, and {@link #commit}
+ * moves the finished ones into the tables, writes {@code _ingest/SEQ.json}, then atomically
+ * replaces {@code _ingest/CURRENT}. Until then readers see none of them, and {@link #discard} (or
+ * the next ingest's begin) removes them. A commit whose sequence number is not above the committed
+ * one (another commit took it since this one began) is refused before anything moves.
  */
 public final class IngestTransaction {
   private final Warehouse warehouse;
@@ -26,10 +28,6 @@ public final class IngestTransaction {
   private final Path staging;
   private final boolean stagingDone;
   private final int leftoversRemoved;
-
-  IngestTransaction(Warehouse warehouse, long seq, Path staging, boolean stagingDone) {
-    this(warehouse, seq, staging, stagingDone, 0);
-  }
 
   /**
    * {@code stagingDone}: the staging directory is this commit's alone and goes with it (a follow
@@ -71,16 +69,18 @@ public final class IngestTransaction {
 
   /**
    * A commit of a job that goes on writing here (ingest --follow, at each completed checkpoint):
-   * the files finished by now as sequence number {@code seq}, this ingest's or a later one (the job
-   * commits again, and compaction may commit in between), with the offsets reached. The staging
-   * directory stays for the files still being written.
+   * the files finished by now, with the offsets reached, as the next sequence number that is at
+   * least {@code rowsSeq}, the number their rows carry (this ingest's first or a later one: the job
+   * commits again, and compaction may commit in between). The staging directory stays for the files
+   * still being written.
    */
-  public Manifest commitSoFar(long seq, Manifest.Progress progress) {
-    if (seq < this.seq) {
+  public Manifest commitSoFar(long rowsSeq, Manifest.Progress progress) {
+    if (rowsSeq < this.seq) {
       throw new IllegalArgumentException(
-          "commit " + seq + " would come before this ingest's first, " + this.seq);
+          "rows of " + rowsSeq + " would come before this ingest's first commit, " + this.seq);
     }
-    return new IngestTransaction(warehouse, seq, staging, false).commit(progress, Set.of());
+    long next = Math.max(warehouse.current().seq() + 1, rowsSeq);
+    return new IngestTransaction(warehouse, next, staging, false, 0).commit(progress, Set.of());
   }
 
   /**
@@ -100,12 +100,24 @@ public final class IngestTransaction {
   Manifest commit(
       Manifest.Progress progress, Set<String> removed, Map<String, Manifest.FileFacts> facts) {
     Path root = warehouse.root();
+    Manifest current = warehouse.current();
+    if (seq <= current.seq()) {
+      // _ingest/SEQ.json of a commit readers may be on is never written again
+      throw new IllegalStateException(
+          "commit "
+              + seq
+              + " refused in "
+              + root
+              + ": the warehouse has committed "
+              + current.seq()
+              + " since it began (sequence numbers only go up)");
+    }
     try {
       Map<String, List<String>> added = moveIntoTables(root);
       Map<String, Manifest.FileFacts> addedFacts =
           new java.util.TreeMap<>(CommittedFiles.factsOf(root, added));
       addedFacts.putAll(facts);
-      Manifest next = warehouse.current().next(seq, progress, added, addedFacts, removed);
+      Manifest next = current.next(seq, progress, added, addedFacts, removed);
       Path ingestDir = warehouse.ingestDir();
       Files.createDirectories(ingestDir);
       Warehouse.writeAtomically(

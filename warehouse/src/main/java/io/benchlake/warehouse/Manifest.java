@@ -120,6 +120,11 @@ public record Manifest(
     public Progress(Map<Integer, Long> offsets, Map<Integer, Long> readUpTo, Instant started) {
       this(offsets, readUpTo, started, null, null, null, null);
     }
+
+    /** An ingest that read up to where the next one starts (nothing held back), started now. */
+    public static Progress at(Map<Integer, Long> offsets) {
+      return new Progress(offsets, offsets, Instant.now());
+    }
   }
 
   /**

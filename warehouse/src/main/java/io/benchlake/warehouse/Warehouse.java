@@ -20,7 +20,9 @@ import java.util.stream.Stream;
 /**
  * The warehouse directory and its commit protocol: an ingest writes into {@code _staging/SEQ/},
  * moves the finished files into the tables, writes {@code _ingest/SEQ.json}, then atomically
- * replaces {@code _ingest/CURRENT}. Readers see only files a committed manifest lists.
+ * replaces {@code _ingest/CURRENT}. Readers see only files a committed manifest lists. It alone
+ * hands out sequence numbers ({@link #beginIngest}, {@link #beginCompaction}), and a commit whose
+ * number is not above the committed one is refused (docs/architecture.md, Warehouse commits).
  */
 public final class Warehouse {
   static final ObjectMapper JSON =
@@ -130,35 +132,14 @@ public final class Warehouse {
       return new Recorded(0, 0, true);
     }
     long seq = manifest.seq() + 1;
-    new IngestTransaction(this, seq, staging(seq), true)
+    new IngestTransaction(this, seq, staging(seq), true, 0)
         .commit(manifest.progress(), Set.of(), facts);
     return new Recorded(seq, facts.size(), wasSealed);
   }
 
-  public Path staging(long seq) {
+  /** Where the commit {@code seq} stages its files. */
+  Path staging(long seq) {
     return root.resolve("_staging").resolve(String.valueOf(seq));
-  }
-
-  /** A commit whose ingest read up to where the next one starts (nothing held back). */
-  public Manifest commit(long seq, Map<Integer, Long> offsets) {
-    return commit(seq, new Manifest.Progress(offsets, offsets, java.time.Instant.now()));
-  }
-
-  /**
-   * Moves the finished files of a staging directory into the tables and commits a manifest that
-   * lists them with the offsets reached. Hidden files (Flink's in-progress parts) are ignored.
-   */
-  public Manifest commit(long seq, Manifest.Progress progress) {
-    return commit(seq, progress, Set.of());
-  }
-
-  /**
-   * As {@link #commit(long, Manifest.Progress)}, and the manifest no longer lists {@code removed}
-   * (files relative to the root, replaced by compacted ones); they are deleted once it is
-   * committed, and a crash before that leaves them to {@link #removeUncommitted}.
-   */
-  public Manifest commit(long seq, Manifest.Progress progress, Set<String> removed) {
-    return new IngestTransaction(this, seq, staging(seq), true).commit(progress, removed);
   }
 
   /**
@@ -169,6 +150,17 @@ public final class Warehouse {
     int leftovers = removeUncommitted();
     long seq = current().seq() + 1;
     return new IngestTransaction(this, seq, staging(seq), true, leftovers);
+  }
+
+  /**
+   * Starts a compaction (whose caller holds the lock): the next sequence number, staged in a
+   * directory of its own, since a follow job may be writing its files beside it; unlike {@link
+   * #beginIngest} it removes nothing.
+   */
+  public IngestTransaction beginCompaction() {
+    long seq = current().seq() + 1;
+    return new IngestTransaction(
+        this, seq, root.resolve("_staging").resolve(seq + "-compaction"), true, 0);
   }
 
   /** Deletes staging leftovers and table files no committed manifest lists (a crashed ingest). */

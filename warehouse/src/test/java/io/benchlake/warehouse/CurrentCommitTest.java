@@ -26,7 +26,7 @@ class CurrentCommitTest {
     assertEquals(CurrentCommit.NONE, w.commit().id());
     Set<String> seen = new HashSet<>();
     for (long seq = 1; seq <= 3; seq++) {
-      w.commit(seq, Map.of(0, seq));
+      w.beginIngest().commit(Manifest.Progress.at(Map.of(0, seq)));
       String id = w.commit().id();
       assertTrue(seen.add(id), "commit " + seq + " took an earlier identity");
       assertEquals(id, w.commit().id());
@@ -37,14 +37,15 @@ class CurrentCommitTest {
   @Test
   void aRebuildsFirstCommitIsNotTheOldFirstCommit() throws Exception {
     Warehouse w = new Warehouse(dir.resolve("w"));
-    w.commit(1, Map.of(0, 5L));
+    w.beginIngest().commit(Manifest.Progress.at(Map.of(0, 5L)));
     String before = w.commit().id();
     w.clear();
     assertEquals(CurrentCommit.NONE, w.commit().id());
-    Path staged = w.staging(1).resolve("runs/month=2026-03/part-1-0.parquet");
+    IngestTransaction again = w.beginIngest();
+    Path staged = again.staging().resolve("runs/month=2026-03/part-1-0.parquet");
     Files.createDirectories(staged.getParent());
     Files.writeString(staged, "a run read again");
-    w.commit(1, Map.of(0, 5L));
+    again.commit(Manifest.Progress.at(Map.of(0, 5L)));
     assertEquals(1, w.commit().manifest().seq());
     assertNotEquals(before, w.commit().id());
   }
@@ -52,7 +53,7 @@ class CurrentCommitTest {
   @Test
   void aGarbledManifestIsADamagedWarehouseNamingWhere() throws Exception {
     Warehouse w = new Warehouse(dir.resolve("w"));
-    w.commit(1, Map.of(0, 1L));
+    w.beginIngest().commit(Manifest.Progress.at(Map.of(0, 1L)));
     Files.writeString(dir.resolve("w/_ingest/1.json"), "{\"seq\": 1, \"offsets\": ");
     CurrentCommit commit = w.commit();
     EnvironmentException e = assertThrows(EnvironmentException.class, commit::manifest);

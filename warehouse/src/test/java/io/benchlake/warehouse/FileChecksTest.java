@@ -28,10 +28,11 @@ class FileChecksTest {
 
   private Warehouse committed() throws Exception {
     Warehouse w = new Warehouse(dir.resolve("warehouse"));
-    Path staged = w.staging(1).resolve(FILE);
+    IngestTransaction ingest = w.beginIngest();
+    Path staged = ingest.staging().resolve(FILE);
     Files.createDirectories(staged.getParent());
     Files.writeString(staged, "0123456789");
-    w.commit(1, Map.of(0, 1L));
+    ingest.commit(Manifest.Progress.at(Map.of(0, 1L)));
     return w;
   }
 

@@ -43,11 +43,12 @@ class WarehouseTest {
   @Test
   void aCommitListsTheStagedFilesAndAnUncommittedFileIsRemoved() throws Exception {
     Warehouse w = new Warehouse(dir);
-    Path staged = w.staging(1).resolve("samples/month=2026-03/part-1-0.parquet");
+    IngestTransaction ingest = w.beginIngest();
+    Path staged = ingest.staging().resolve("samples/month=2026-03/part-1-0.parquet");
     Files.createDirectories(staged.getParent());
     Files.writeString(staged, "x");
     Files.writeString(staged.resolveSibling(".part-1-1.inprogress"), "hidden");
-    Manifest m = w.commit(1, Map.of(0, 42L));
+    Manifest m = ingest.commit(Manifest.Progress.at(Map.of(0, 42L)));
     assertEquals(1, m.seq());
     assertEquals(42L, w.current().offsets().get(0));
     assertEquals(1, w.files(WarehouseTable.SAMPLES).size());
@@ -62,10 +63,11 @@ class WarehouseTest {
   @Test
   void clearLeavesAnEmptyWarehouse() throws Exception {
     Warehouse w = new Warehouse(dir);
-    Path staged = w.staging(1).resolve("runs/month=2026-03/part-1-0.parquet");
+    IngestTransaction ingest = w.beginIngest();
+    Path staged = ingest.staging().resolve("runs/month=2026-03/part-1-0.parquet");
     Files.createDirectories(staged.getParent());
     Files.writeString(staged, "x");
-    w.commit(1, Map.of(0, 1L));
+    ingest.commit(Manifest.Progress.at(Map.of(0, 1L)));
     w.clear();
     assertEquals(0, w.current().seq());
     assertTrue(w.files(WarehouseTable.RUNS).isEmpty());
@@ -75,8 +77,9 @@ class WarehouseTest {
   void onlyTheLastTenManifestsAreKept() throws Exception {
     Warehouse w = new Warehouse(dir);
     for (long seq = 1; seq <= 25; seq++) {
-      Files.createDirectories(w.staging(seq));
-      w.commit(seq, Map.of(0, seq));
+      IngestTransaction ingest = w.beginIngest();
+      Files.createDirectories(ingest.staging());
+      ingest.commit(Manifest.Progress.at(Map.of(0, seq)));
     }
     try (var files = Files.list(dir.resolve("_ingest"))) {
       assertEquals(10, files.filter(f -> f.getFileName().toString().endsWith(".json")).count());
@@ -89,7 +92,7 @@ class WarehouseTest {
   void anIngestThatWroteNoFileCommitsItsOffsets() throws Exception {
     // A batch that read only a transaction's commit marker: no file, no staging directory.
     Warehouse w = new Warehouse(dir);
-    w.commit(1, Map.of(0, 7L));
+    w.beginIngest().commit(Manifest.Progress.at(Map.of(0, 7L)));
     assertEquals(7L, w.current().offsets().get(0));
   }
 
@@ -97,7 +100,7 @@ class WarehouseTest {
   void aFollowIngestBegunAsABatchOneCommitsWhatIsFinishedAndKeepsItsStagingDirectory()
       throws Exception {
     Warehouse w = new Warehouse(dir);
-    w.commit(1, Map.of(0, 2L));
+    w.beginIngest().commit(Manifest.Progress.at(Map.of(0, 2L)));
     Path leftover = dir.resolve("_staging/9/runs/part-9-0.parquet");
     Files.createDirectories(leftover.getParent());
     Files.writeString(leftover, "a crashed ingest's");
@@ -129,8 +132,9 @@ class WarehouseTest {
   @Test
   void aCommitRecordsEachFileSizeAndHashAndVerifyNamesAFlippedByte() throws Exception {
     Warehouse w = new Warehouse(dir);
-    stage(w, "runs/month=2026-03/part-1-0.parquet", "0123456789");
-    Manifest m = w.commit(1, Map.of(0, 1L));
+    IngestTransaction ingest = w.beginIngest();
+    stage(ingest, "runs/month=2026-03/part-1-0.parquet", "0123456789");
+    Manifest m = ingest.commit(Manifest.Progress.at(Map.of(0, 1L)));
     Manifest.FileFacts facts = m.facts().get("runs/month=2026-03/part-1-0.parquet");
     assertEquals(10, facts.size());
     assertEquals(
@@ -167,13 +171,14 @@ class WarehouseTest {
   @Test
   void manifestsWithoutCurrentAreADamagedWarehouseNotAnEmptyOne() throws Exception {
     Warehouse w = new Warehouse(dir);
-    w.commit(1, Map.of(0, 1L));
+    w.beginIngest().commit(Manifest.Progress.at(Map.of(0, 1L)));
     Files.delete(dir.resolve("_ingest/CURRENT"));
     assertThrows(io.benchlake.home.EnvironmentException.class, w::current);
   }
 
-  private static void stage(Warehouse w, String file, String content) throws Exception {
-    Path staged = w.staging(1).resolve(file);
+  private static void stage(IngestTransaction ingest, String file, String content)
+      throws Exception {
+    Path staged = ingest.staging().resolve(file);
     Files.createDirectories(staged.getParent());
     Files.writeString(staged, content);
   }

@@ -31,17 +31,23 @@ final class AccessGuard {
 
   /** Throws {@link Refusal} unless the request may be answered. */
   void check(Context ctx) {
-    String host = ctx.header("Host");
+    boolean write = ctx.method() != HandlerType.GET && ctx.method() != HandlerType.HEAD;
+    check(write, ctx.path(), ctx.header("Host"), ctx.header("Origin"), ctx.header("Authorization"));
+  }
+
+  /**
+   * Throws {@link Refusal} unless a request (a write: anything but GET and HEAD) to {@code path}
+   * with these headers (null: absent) may be answered.
+   */
+  void check(boolean write, String path, String host, String origin, String authorization) {
     if (host == null || !hosts.contains(host.toLowerCase(Locale.ROOT))) {
       throw new Refusal(403, "refused: the Host header does not name this dashboard");
     }
-    boolean write = ctx.method() != HandlerType.GET && ctx.method() != HandlerType.HEAD;
-    String origin = ctx.header("Origin");
     if (write && origin != null && !hosts.contains(originHost(origin))) {
       throw new Refusal(403, "refused: a write from a page of another site (Origin header)");
     }
-    boolean needsToken = write || (!loopback && !ctx.path().startsWith("/static/"));
-    if (needsToken && !token.admits(ctx.header("Authorization"))) {
+    boolean needsToken = write || (!loopback && !path.startsWith("/static/"));
+    if (needsToken && !token.admits(authorization)) {
       throw new Refusal(
           401,
           write

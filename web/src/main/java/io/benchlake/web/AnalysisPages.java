@@ -4,11 +4,15 @@ import static io.benchlake.web.Html.esc;
 
 import io.benchlake.analytics.QueryResult;
 import io.benchlake.analytics.regress.Verdict;
+import io.benchlake.analytics.report.HtmlReport;
+import io.benchlake.analytics.report.HtmlTables;
 import io.benchlake.analytics.report.ReportTables;
+import io.benchlake.analytics.report.ReportVerdicts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** The compare, trend and SQL pages. */
 final class AnalysisPages {
@@ -51,31 +55,7 @@ final class AnalysisPages {
       return Html.page("Compare", "Compare", b.toString(), false);
     }
     var r = c.report();
-    long regressions =
-        c.verdicts().stream().filter(v -> v.verdict().kind() == Verdict.Kind.regression).count();
-    long improvements =
-        c.verdicts().stream().filter(v -> v.verdict().kind() == Verdict.Kind.improvement).count();
-    List<String> candidates = new ArrayList<>(r.datasets());
-    candidates.remove(c.baseline());
-    b.append("<p id=\"verdict\">")
-        .append(
-            esc(
-                r.test()
-                    + " "
-                    + r.metric()
-                    + ": "
-                    + String.join(", ", candidates)
-                    + " vs "
-                    + c.baseline()))
-        .append(": ")
-        .append(regressions)
-        .append(" regressions, ")
-        .append(improvements)
-        .append(" improvements, ")
-        .append(c.verdicts().size() - regressions - improvements)
-        .append(" unchanged at α=")
-        .append(Comparison.ALPHA)
-        .append("</p>\n");
+    b.append("<p id=\"verdict\">").append(esc(c.judged().line(r))).append("</p>\n");
     b.append("<p class=\"downloads\">Report as ");
     for (String f : List.of("text", "md", "html", "json")) {
       b.append("<a href=\"")
@@ -90,7 +70,7 @@ final class AnalysisPages {
     b.append(
         "<table id=\"changes\"><thead><tr><th>candidate</th><th>threads</th><th>baseline mean</th>"
             + "<th>candidate mean</th><th>change %</th><th>p-value</th><th>verdict</th><th>note</th></tr></thead><tbody>\n");
-    for (Comparison.CandidateVerdict cv : c.verdicts()) {
+    for (ReportVerdicts.CandidateVerdict cv : c.verdicts()) {
       Verdict v = cv.verdict();
       b.append("<tr class=\"")
           .append(v.kind().name())
@@ -113,11 +93,26 @@ final class AnalysisPages {
           .append("</td></tr>\n");
     }
     b.append("</tbody></table>\n");
+    // the charts of `report --format html`, drawn by its script from the same data
+    b.append("<h2>")
+        .append(esc(r.metric()))
+        .append(" by threads</h2>\n")
+        .append("<div class=\"chart\" id=\"chart-threads\"></div>\n")
+        .append("<h2>Iteration values per thread count</h2>\n<div id=\"chart-iterations\"></div>\n")
+        .append("<script type=\"application/json\" id=\"report-data\">")
+        .append(HtmlReport.chartData(r, Optional.empty()))
+        .append("</script>\n<script src=\"/static/report-charts.js\"></script>\n");
     if (!r.differences().isEmpty()) {
       b.append("<h2>Differences between datasets (besides the version)</h2>\n")
           .append(cells("differences", ReportTables.differences(r)));
     }
-    return Html.page("Compare", "Compare", b.toString(), false);
+    // the report's environment tables: what every dataset shares once, the rest per dataset
+    b.append("<details id=\"environment\"><summary>System, database and test info</summary>\n");
+    HtmlTables.properties(b, r.datasets(), r.system());
+    HtmlTables.properties(b, r.datasets(), r.database());
+    HtmlTables.properties(b, r.datasets(), r.testInfo());
+    b.append("</details>\n");
+    return Html.page("Compare", "Compare", b.toString(), true);
   }
 
   /** Rows of cells whose first row is the header (the report's tables). */

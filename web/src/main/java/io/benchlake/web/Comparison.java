@@ -1,11 +1,9 @@
 package io.benchlake.web;
 
 import io.benchlake.analytics.AnalyticsSession;
-import io.benchlake.analytics.regress.Regressions;
-import io.benchlake.analytics.regress.Verdict;
 import io.benchlake.analytics.report.ComparisonQuery;
 import io.benchlake.analytics.report.ComparisonReport;
-import io.benchlake.analytics.report.ThreadStatistics;
+import io.benchlake.analytics.report.ReportVerdicts;
 import io.benchlake.home.BadInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,15 +11,12 @@ import java.util.Optional;
 
 /**
  * The compare page's answer: the report {@code benchlake report} renders (latest completed run of
- * each dataset), and per candidate and thread count the verdict of {@code benchlake regressions} on
- * the two runs' iterations (change, Welch's p-value, significance at {@link #ALPHA}).
+ * each dataset), and per candidate and thread count the verdict the HTML report colours ({@link
+ * ReportVerdicts}: the regression test of {@code benchlake regressions} on the two runs'
+ * iterations).
  */
-record Comparison(ComparisonReport report, List<CandidateVerdict> verdicts, String baseline) {
-  /** One candidate's verdict at one thread count. */
-  record CandidateVerdict(String candidate, Verdict verdict) {}
-
-  static final double ALPHA = 0.05;
-  static final double THRESHOLD = 0.03;
+record Comparison(ComparisonReport report, ReportVerdicts judged) {
+  static final double ALPHA = ReportVerdicts.ALPHA;
 
   static Comparison load(
       AnalyticsSession session,
@@ -41,28 +36,14 @@ record Comparison(ComparisonReport report, List<CandidateVerdict> verdicts, Stri
     ComparisonReport r =
         ComparisonQuery.load(
             session, Optional.ofNullable(test), metric, datasets, List.of(), Optional.of(baseline));
-    String base = r.baseline().orElse(r.datasets().get(0));
-    List<CandidateVerdict> verdicts = new ArrayList<>();
-    for (String candidate : r.datasets()) {
-      if (candidate.equals(base)) {
-        continue;
-      }
-      for (int threads : r.threads()) {
-        Optional<ThreadStatistics> b = r.at(base, threads);
-        Optional<ThreadStatistics> c = r.at(candidate, threads);
-        if (b.isEmpty() || c.isEmpty()) {
-          continue;
-        }
-        Verdict v =
-            Regressions.judge(
-                r.test(), threads, r.metric(), values(b.get()), values(c.get()), THRESHOLD, ALPHA);
-        verdicts.add(new CandidateVerdict(candidate, v));
-      }
-    }
-    return new Comparison(r, verdicts, base);
+    return new Comparison(r, ReportVerdicts.of(r));
   }
 
-  private static double[] values(ThreadStatistics s) {
-    return s.iterations().stream().mapToDouble(Double::doubleValue).toArray();
+  List<ReportVerdicts.CandidateVerdict> verdicts() {
+    return judged.verdicts();
+  }
+
+  String baseline() {
+    return judged.baseline();
   }
 }

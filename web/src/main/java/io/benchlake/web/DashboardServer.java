@@ -109,6 +109,8 @@ public final class DashboardServer implements AutoCloseable {
           HtmlReport.UPLOT + "uPlot.min.css",
           "dashboard.js",
           "io/benchlake/web/dashboard.js",
+          "report-charts.js",
+          "report/charts.js",
           "dashboard.css",
           "io/benchlake/web/dashboard.css");
 

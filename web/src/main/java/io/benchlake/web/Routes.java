@@ -9,6 +9,7 @@ import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.analytics.report.HtmlReport;
 import io.benchlake.analytics.report.JsonReport;
 import io.benchlake.analytics.report.MarkdownReport;
+import io.benchlake.analytics.report.ReportVerdicts;
 import io.benchlake.analytics.report.TextReport;
 import io.benchlake.home.BadInputException;
 import io.javalin.config.RoutesConfig;
@@ -180,7 +181,7 @@ final class Routes {
       default -> {
         Map<String, Object> o = new LinkedHashMap<>(JsonReport.tree(c.report()));
         List<Map<String, Object>> verdicts = new ArrayList<>();
-        for (Comparison.CandidateVerdict v : c.verdicts()) {
+        for (ReportVerdicts.CandidateVerdict v : c.verdicts()) {
           Map<String, Object> m = new LinkedHashMap<>();
           m.put("candidate", v.candidate());
           m.put("threads", v.verdict().threads());

@@ -36,6 +36,12 @@ public final class HtmlReport {
         .append("</style>\n</head><body data-charts=\"pending\">\n");
     h.append("<h1>").append(esc(title)).append("</h1>\n");
     r.title().stream().skip(1).forEach(t -> h.append("<p>").append(esc(t)).append("</p>\n"));
+    ReportVerdicts verdicts = ReportVerdicts.of(r);
+    if (r.baseline().isPresent()) {
+      h.append("<p class=\"verdict\" id=\"verdict\">")
+          .append(esc(verdicts.line(r)))
+          .append("</p>\n");
+    }
     h.append("<h2>Comparison: ").append(esc(r.metric())).append("</h2>\n");
     h.append("<div class=\"chart\" id=\"chart-threads\"></div>\n");
     table(h, ReportTables.comparison(r));
@@ -47,7 +53,7 @@ public final class HtmlReport {
     }
     if (r.baseline().isPresent()) {
       h.append("<h2>Change vs ").append(esc(r.baseline().get())).append(" (%)</h2>\n");
-      table(h, ReportTables.changes(r));
+      HtmlTables.changes(h, r, verdicts);
     }
     h.append("<h2>Iteration values per thread count</h2>\n<div id=\"chart-iterations\"></div>\n");
     series.ifPresent(
@@ -80,17 +86,17 @@ public final class HtmlReport {
       h.append("<p>").append(esc(ReportTables.computedNote(r))).append("</p>\n");
     }
     h.append("<h2>System Info</h2>\n");
-    table(h, ReportTables.properties(r.datasets(), r.system()));
+    HtmlTables.properties(h, r.datasets(), r.system());
     h.append("<h2>Database Info</h2>\n");
-    table(h, ReportTables.properties(r.datasets(), r.database()));
+    HtmlTables.properties(h, r.datasets(), r.database());
     h.append("<h2>Test Info</h2>\n");
-    table(h, ReportTables.properties(r.datasets(), r.testInfo()));
+    HtmlTables.properties(h, r.datasets(), r.testInfo());
     for (int threads : r.threads()) {
       h.append("<h2>Thread Count: ").append(threads).append("</h2>\n");
       table(h, ReportTables.metrics(r, threads));
     }
     h.append("<script type=\"application/json\" id=\"report-data\">")
-        .append(data(r, series))
+        .append(chartData(r, series))
         .append("</script>\n<script>")
         .append(resource(UPLOT + "uPlot.iife.min.js"))
         .append("</script>\n<script>")
@@ -116,8 +122,11 @@ public final class HtmlReport {
     h.append("</tbody></table>\n");
   }
 
-  /** The chart data as JSON that cannot end the script element or start markup. */
-  private static String data(ComparisonReport r, Optional<TimeSeries> series) {
+  /**
+   * The data {@code report/charts.js} draws (the dashboard's compare page uses it too), as JSON
+   * that cannot end the script element or start markup.
+   */
+  public static String chartData(ComparisonReport r, Optional<TimeSeries> series) {
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("metric", r.metric());
     d.put("datasets", r.datasets());
@@ -129,18 +138,28 @@ public final class HtmlReport {
     }
     d.put("peaks", peaks);
     List<List<Double>> means = new ArrayList<>();
+    List<List<Double>> mins = new ArrayList<>();
+    List<List<Double>> maxes = new ArrayList<>();
     List<List<List<Double>>> iterations = new ArrayList<>();
     for (String ds : r.datasets()) {
       List<Double> m = new ArrayList<>();
+      List<Double> lo = new ArrayList<>();
+      List<Double> hi = new ArrayList<>();
       List<List<Double>> its = new ArrayList<>();
       for (int t : r.threads()) {
         m.add(r.at(ds, t).map(ThreadStatistics::mean).orElse(null));
+        lo.add(r.at(ds, t).map(ThreadStatistics::min).orElse(null));
+        hi.add(r.at(ds, t).map(ThreadStatistics::max).orElse(null));
         its.add(r.at(ds, t).map(ThreadStatistics::iterations).orElse(List.of()));
       }
       means.add(m);
+      mins.add(lo);
+      maxes.add(hi);
       iterations.add(its);
     }
     d.put("means", means);
+    d.put("mins", mins);
+    d.put("maxes", maxes);
     d.put("iterations", iterations);
     series.filter(HtmlReport::hasSamples).ifPresent(s -> d.put("series", s.points()));
     return safeJson(d);
@@ -201,6 +220,12 @@ public final class HtmlReport {
       tbody th{text-align:left;font-weight:normal}
       td{max-width:40em;overflow-wrap:anywhere}
       .chart,.small{margin:0.5em 0 1.5em}
+      .verdict{font-size:1.15em;font-weight:bold}
+      td.regression{background:#fdd}
+      td.improvement{background:#dfd}
+      .p,.same-note,.legend{color:#666;font-size:0.85em}
+      table.properties td{text-align:left}
+      pre{margin:0;white-space:pre-wrap;text-align:left}
       .small{display:inline-block;margin-right:1em}
       """;
 }

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The HTML report in a real browser (Debian's chromium, headless): the scripts run without error,
- * every chart is drawn, a dataset named like a script shows as text, and a screenshot is taken. CI
- * installs chromium and sets BENCHLAKE_REQUIRE_CHROMIUM=1, so there a missing browser fails.
+ * every chart is drawn, the thread axis spans the thread counts and legends show no "--", a dataset
+ * named like a script shows as text, and a screenshot is taken. CI installs chromium and sets
+ * BENCHLAKE_REQUIRE_CHROMIUM=1, so there a missing browser fails.
  */
 class HtmlReportIT {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -56,6 +57,18 @@ class HtmlReportIT {
     assertTrue(charts.find(), body);
     assertEquals("4", charts.group(1), "threads chart, two iteration charts, the series chart");
     assertFalse(body.contains("data-script-error"), "no script errors: " + body);
+    // the thread axis spans the thread counts measured (1 and 4), not a decade around them
+    Matcher axis =
+        Pattern.compile("data-threads-axis=\"([^ ]+) ([^ ]+) (log2|linear)\"").matcher(body);
+    assertTrue(axis.find(), body);
+    double low = Double.parseDouble(axis.group(1));
+    double high = Double.parseDouble(axis.group(2));
+    assertTrue(low >= 0.75 && low < 1 && high > 4 && high <= 5.5, axis.group());
+    assertEquals("log2", axis.group(3), "1 and 4 threads grow by a factor");
+    assertFalse(dom.contains(">--<"), "no legend waits for the cursor to show a value");
+    assertTrue(dom.contains("class=\"u-value\">400<"), "the legend shows the mean at 4 threads");
+    assertTrue(dom.contains("class=\"u-value\">360<"), "and the other dataset's");
+    assertTrue(dom.contains("class=\"u-value\">400 at 4<"), "and each peak");
     assertTrue(dom.contains("class=\"uplot"), "uPlot drew into the page");
     assertFalse(dom.contains(ReportSamples.EVIL), "the label never became a script element");
     assertTrue(dom.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "it shows as text");

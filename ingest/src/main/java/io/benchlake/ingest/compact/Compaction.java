@@ -2,6 +2,7 @@ package io.benchlake.ingest.compact;
 
 import io.benchlake.ingest.job.Rows;
 import io.benchlake.warehouse.CommittedFiles;
+import io.benchlake.warehouse.IngestTransaction;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -26,9 +27,10 @@ import org.apache.parquet.io.LocalOutputFile;
 
 /**
  * Keeps the warehouse from filling with small files: a month partition of a table that has more
- * than {@code maxFiles} committed files is rewritten as one file, committed as an ingest of its own
- * that reads nothing (same offsets) and replaces those files (docs/architecture.md, Warehouse
- * commits). Rows are copied as they are, ingest_seq included, so every view answers as before.
+ * than {@code maxFiles} committed files is rewritten as one file, committed as a commit of its own
+ * ({@link Warehouse#beginCompaction}) that reads nothing (same offsets) and replaces those files
+ * (docs/architecture.md, Warehouse commits). Rows are copied as they are, ingest_seq included, so
+ * every view answers as before.
  */
 public final class Compaction {
   private final int maxFiles;
@@ -45,8 +47,9 @@ public final class Compaction {
 
   /** Compacts every partition over the limit in one commit; the caller holds the lock. */
   public Result compact(Warehouse warehouse) throws IOException {
+    IngestTransaction compaction = warehouse.beginCompaction();
     Manifest current = warehouse.current();
-    long seq = current.seq() + 1;
+    long seq = compaction.seq();
     Set<String> removed = new HashSet<>();
     int written = 0;
     for (WarehouseTable table : WarehouseTable.values()) {
@@ -59,8 +62,8 @@ public final class Compaction {
         CommittedFiles.refuse(
             CommittedFiles.damage(warehouse.root(), current, partition.getValue(), true));
         Path target =
-            warehouse
-                .staging(seq)
+            compaction
+                .staging()
                 .resolve(table.dirName())
                 .resolve(partition.getKey())
                 .resolve("part-" + seq + "-compacted.parquet");
@@ -72,7 +75,7 @@ public final class Compaction {
     if (written == 0) {
       return new Result(current.seq(), 0, 0);
     }
-    warehouse.commit(seq, current.progress(), removed);
+    compaction.commit(current.progress(), removed);
     return new Result(seq, removed.size(), written);
   }
 

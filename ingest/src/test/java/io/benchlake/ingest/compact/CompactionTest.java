@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.ingest.job.Rows;
+import io.benchlake.warehouse.IngestTransaction;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -52,7 +53,9 @@ class CompactionTest {
   /** Commits one file of {@code rows} rows into the runs table's {@code month} as ingest seq. */
   private static void commitFile(Warehouse w, long seq, String month, int rows) throws Exception {
     Schema schema = Rows.schema(WarehouseTable.RUNS);
-    Path file = w.staging(seq).resolve("runs/month=" + month + "/part-" + seq + "-0.parquet");
+    IngestTransaction ingest = w.beginIngest();
+    assertEquals(seq, ingest.seq());
+    Path file = ingest.staging().resolve("runs/month=" + month + "/part-" + seq + "-0.parquet");
     Files.createDirectories(file.getParent());
     try (ParquetWriter<GenericRecord> writer =
         Rows.parquetWriter(new LocalOutputFile(file), schema).build()) {
@@ -60,7 +63,7 @@ class CompactionTest {
         writer.write(row(schema, seq + "-" + i));
       }
     }
-    w.commit(seq, Map.of(0, seq * 10));
+    ingest.commit(Manifest.Progress.at(Map.of(0, seq * 10)));
   }
 
   private static List<String> ids(Warehouse w) throws Exception {
