@@ -1,6 +1,7 @@
 package io.benchlake.alerts;
 
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.stability.IterationStability;
 import io.benchlake.schemas.Alert;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -57,9 +59,13 @@ public final class AlertEvaluation {
       AnalyticsSession session, long since, long commit, Instant now, AlertSettings settings) {
     Connection c = session.connection();
     try {
+      long t = System.nanoTime();
       Map<SeriesKey, List<SeriesPoint>> series = touched(c, since, settings);
+      t = lap("series read (" + series.size() + ")", t);
       Map<SeriesKey, List<KnownAlert>> known = known(c);
+      t = lap("known alerts read", t);
       Map<SeriesKey, List<StabilityFindings.IterationIntervals>> intervals = intervals(c, since);
+      t = lap("report intervals read", t);
       AlertIdentity.Evaluation at = new AlertIdentity.Evaluation(commit, now, settings);
       Map<String, String> datasetOf = new HashMap<>();
       List<Alert> events = new ArrayList<>();
@@ -74,11 +80,14 @@ public final class AlertEvaluation {
             AlertIdentity.reconcile(
                 s.getKey(), s.getValue(), findings, known.getOrDefault(s.getKey(), List.of()), at));
       }
+      t = lap("findings", t);
       List<Alert> explained = new ArrayList<>(events.size());
       for (Alert e : events) {
         explained.add(withConfigDifferences(c, e, datasetOf));
       }
+      t = lap("config differences", t);
       explained.addAll(MergedSeries.superseded(c, at));
+      lap("superseded", t);
       return new Outcome(series.size(), explained);
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read the series to evaluate: " + e.getMessage(), e);
@@ -208,6 +217,18 @@ public final class AlertEvaluation {
             p.levelBefore(),
             p.levelAfter(),
             differences));
+  }
+
+  /**
+   * With {@code -Dbenchlake.timing=true} (as the commands' own steps), the time a step of the
+   * evaluation took, on stderr; the time it ended.
+   */
+  private static long lap(String step, long since) {
+    long now = System.nanoTime();
+    if (Boolean.getBoolean("benchlake.timing")) {
+      System.err.printf(Locale.ROOT, "timing: alerts: %s %.1f ms%n", step, (now - since) / 1e6);
+    }
+    return now;
   }
 
   private static double[] values(Array a) throws SQLException {

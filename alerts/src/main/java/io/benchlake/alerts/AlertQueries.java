@@ -99,10 +99,13 @@ public final class AlertQueries {
    * {@code new} column (raised after it) and their provenance: what a scheduled alerts job reports.
    */
   public static QueryResult changedSince(AnalyticsSession session, java.time.Instant since) {
-    String at = (since == null ? java.time.Instant.EPOCH : since).toString();
+    // epoch microseconds, as changed.sql compares them (a bound timestamp text did not convert)
+    java.time.Instant from = since == null ? java.time.Instant.EPOCH : since;
+    long at =
+        Math.addExact(Math.multiplyExact(from.getEpochSecond(), 1_000_000L), from.getNano() / 1000);
     try (PreparedStatement st = session.connection().prepareStatement(CHANGED_SQL)) {
       for (int i = 1; i <= 3; i++) {
-        st.setString(i, at.replace('T', ' ').replace("Z", ""));
+        st.setLong(i, at);
       }
       try (ResultSet rs = st.executeQuery()) {
         return QueryResult.of(rs);

@@ -1,16 +1,17 @@
 package io.benchlake.alerts;
 
+import io.benchlake.analytics.stability.StabilityThresholds;
 import io.benchlake.changepoints.Detector;
 import io.benchlake.home.YamlFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The thresholds of the evaluation, from {@code $BENCHLAKE_HOME/alerts.yaml} (each key optional):
  * the metrics evaluated, how many runs apart a later finding still moves an alert, the regression
- * test's threshold and alpha, and the unstable-iteration checks. Recorded in each finding.
+ * test's threshold and alpha, and the unstable-iteration checks ({@link StabilityThresholds}).
+ * Recorded in each finding.
  */
 public record AlertSettings(
     List<String> metrics,
@@ -34,17 +35,19 @@ public record AlertSettings(
     fewRuns = fewRuns == null ? 3 : fewRuns;
     regressionThreshold = regressionThreshold == null ? 0.03 : regressionThreshold;
     regressionAlpha = regressionAlpha == null ? 0.05 : regressionAlpha;
-    minIntervals = minIntervals == null ? 30 : minIntervals;
-    stallShare = stallShare == null ? 0.10 : stallShare;
-    warmupAlpha = warmupAlpha == null ? 0.01 : warmupAlpha;
-    warmupChange = warmupChange == null ? 0.05 : warmupChange;
-    maxCov = maxCov == null ? 0.10 : maxCov;
+    StabilityThresholds d = StabilityThresholds.DEFAULTS;
+    minIntervals = minIntervals == null ? d.minIntervals() : minIntervals;
+    stallShare = stallShare == null ? d.stallShare() : stallShare;
+    warmupAlpha = warmupAlpha == null ? d.warmupAlpha() : warmupAlpha;
+    warmupChange = warmupChange == null ? d.warmupChange() : warmupChange;
+    maxCov = maxCov == null ? d.maxCov() : maxCov;
     if (fewRuns < 0) {
       throw new IllegalArgumentException("few-runs must be >= 0, was " + fewRuns);
     }
-    if (!(regressionAlpha > 0 && regressionAlpha < 1) || !(warmupAlpha > 0 && warmupAlpha < 1)) {
-      throw new IllegalArgumentException("an alpha must be between 0 and 1");
+    if (!(regressionAlpha > 0 && regressionAlpha < 1)) {
+      throw new IllegalArgumentException("regression-alpha must be between 0 and 1");
     }
+    new StabilityThresholds(minIntervals, stallShare, warmupAlpha, warmupChange, maxCov);
   }
 
   /** The settings of the home's alerts.yaml, the defaults where it or a key is missing. */
@@ -62,16 +65,13 @@ public record AlertSettings(
     return Detector.Settings.DEFAULTS;
   }
 
+  /** The thresholds of the unstable-run checks, which analytics applies (reports too). */
+  public StabilityThresholds stability() {
+    return new StabilityThresholds(minIntervals, stallShare, warmupAlpha, warmupChange, maxCov);
+  }
+
   /** The unstable-iteration thresholds, as recorded in each finding. */
   public String unstableThresholds() {
-    return String.format(
-        Locale.ROOT,
-        "at least %d intervals; stall: an interval under %s%% of the median; warm-up: Mann-Kendall"
-            + " p < %s over the first third and a change of at least %s%%; CoV over %s%%",
-        minIntervals,
-        stallShare * 100,
-        warmupAlpha,
-        warmupChange * 100,
-        maxCov * 100);
+    return stability().describe();
   }
 }

@@ -1,5 +1,6 @@
 package io.benchlake.alerts;
 
+import io.benchlake.analytics.stability.IterationStability;
 import io.benchlake.schemas.Alert;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,7 +44,10 @@ public final class StabilityFindings {
       if (its != null) {
         List<IterationStability.Verdict> verdicts =
             its.stream()
-                .map(it -> IterationStability.check(it.iteration(), it.intervals(), settings))
+                .map(
+                    it ->
+                        IterationStability.check(
+                            it.iteration(), it.intervals(), settings.stability()))
                 .toList();
         finding(points, i, verdicts, settings).ifPresent(found::add);
       }

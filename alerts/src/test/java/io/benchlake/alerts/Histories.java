@@ -1,10 +1,12 @@
 package io.benchlake.alerts;
 
+import io.benchlake.analytics.stability.IterationStability;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntToDoubleFunction;
 
 /** Series histories built by name: levels with a little noise, one run a day. */
 final class Histories {
@@ -17,6 +19,17 @@ final class Histories {
 
   private Histories(long seed) {
     noise = new Random(seed);
+  }
+
+  /** {@code n} 10 s intervals whose throughput is {@code level(i)} with 1% noise. */
+  static List<IterationStability.Interval> intervals(int n, IntToDoubleFunction level) {
+    Random noise = new Random(n);
+    List<IterationStability.Interval> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      double v = level.applyAsDouble(i) * (1 + 0.01 * noise.nextGaussian());
+      out.add(new IterationStability.Interval(10.0 * (i + 1), 10, v));
+    }
+    return out;
   }
 
   static Histories seeded(long seed) {

@@ -17,15 +17,12 @@ class StabilityFindingsTest {
 
   private static StabilityFindings.IterationIntervals steady(String run, int iteration) {
     return new StabilityFindings.IterationIntervals(
-        Histories.SERIES, run, iteration, IterationStabilityTest.intervals(60, i -> 1000));
+        Histories.SERIES, run, iteration, Histories.intervals(60, i -> 1000));
   }
 
   private static StabilityFindings.IterationIntervals stalled(String run, int iteration) {
     return new StabilityFindings.IterationIntervals(
-        Histories.SERIES,
-        run,
-        iteration,
-        IterationStabilityTest.intervals(60, i -> i == 30 ? 0 : 1000));
+        Histories.SERIES, run, iteration, Histories.intervals(60, i -> i == 30 ? 0 : 1000));
   }
 
   @Test
@@ -53,10 +50,7 @@ class StabilityFindingsTest {
     List<StabilityFindings.IterationIntervals> its =
         List.of(
             new StabilityFindings.IterationIntervals(
-                Histories.SERIES,
-                "run-2",
-                1,
-                IterationStabilityTest.intervals(12, i -> i == 3 ? 0 : 1000)));
+                Histories.SERIES, "run-2", 1, Histories.intervals(12, i -> i == 3 ? 0 : 1000)));
     assertEquals(List.of(), StabilityFindings.of(points, its, S));
   }
 

@@ -44,11 +44,20 @@ final class AlertsAfterIngest implements CommitListener {
       return;
     }
     long started = System.nanoTime();
+    StepClock clock = StepClock.start(); // where the time goes, with -Dbenchlake.timing=true
     try {
       long since = lastEvaluated().map(s -> Math.min(s, previousSeq)).orElse(0L);
       AlertEvaluation.Outcome o = evaluate(since, result.seq());
+      clock.lap("alerts: evaluation (session, queries, detectors)");
       publishing = true;
-      AlertLog.publish(bootstrap, o.events(), () -> service.ingest(bootstrap, warehouse));
+      AlertLog.publish(
+          bootstrap,
+          o.events(),
+          () -> {
+            clock.lap("alerts: publish " + o.events().size() + " events");
+            service.ingest(bootstrap, warehouse);
+            clock.lap("alerts: the small ingest of the alert events");
+          });
       remember(result.seq());
       System.out.println(describe(o, (System.nanoTime() - started) / 1e9));
     } catch (Exception | LinkageError e) {

@@ -1,9 +1,11 @@
 package io.benchlake.cli;
 
+import io.benchlake.alerts.AlertSettings;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.report.ComparisonQuery;
 import io.benchlake.analytics.report.ComparisonReport;
 import io.benchlake.analytics.report.HtmlReport;
+import io.benchlake.analytics.report.ReportStability;
 import io.benchlake.analytics.report.TextReport;
 import io.benchlake.analytics.report.TimeSeries;
 import io.benchlake.bus.EventBus;
@@ -98,6 +100,9 @@ final class DemoJob {
                   "benchlake demo: embedded "
                       + String.join(" vs ", o.versions())
                       + ", oltp_read_write"));
+      comparison =
+          comparison.withStability(
+              ReportStability.load(session, comparison, AlertSettings.of(home.root()).stability()));
       report = TextReport.render(comparison);
       int top = comparison.threads().get(comparison.threads().size() - 1);
       html =

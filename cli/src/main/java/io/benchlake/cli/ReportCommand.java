@@ -1,5 +1,6 @@
 package io.benchlake.cli;
 
+import io.benchlake.alerts.AlertSettings;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.report.ComparisonQuery;
@@ -7,6 +8,7 @@ import io.benchlake.analytics.report.ComparisonReport;
 import io.benchlake.analytics.report.HtmlReport;
 import io.benchlake.analytics.report.JsonReport;
 import io.benchlake.analytics.report.MarkdownReport;
+import io.benchlake.analytics.report.ReportStability;
 import io.benchlake.analytics.report.TextReport;
 import io.benchlake.analytics.report.TimeSeries;
 import io.benchlake.home.BadInputException;
@@ -80,6 +82,9 @@ final class ReportCommand implements Callable<Integer> {
               datasets,
               title,
               Optional.ofNullable(baseline));
+      report =
+          report.withStability(
+              ReportStability.load(session, report, AlertSettings.of(home.root()).stability()));
       String text =
           switch (f) {
             case TEXT, TABLE -> TextReport.render(report);

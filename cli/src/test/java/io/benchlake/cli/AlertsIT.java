@@ -116,6 +116,23 @@ class AlertsIT {
       }
     }
 
+    // the reports mark the stalled iteration (md) and add a Stability block after the TAF layout
+    // (text), at the thresholds of alerts.yaml
+    CliRunner.Run md = CliRunner.run("report", "--test", "OLTP_RW", "--format", "md");
+    ok(md);
+    assertTrue(md.out().contains("| 8 | MariaDB 12.3.1 | 3 of 3 |"), md.out());
+    assertTrue(md.out().contains(" | iteration 2: 1 stall (intervals under 10% of"), md.out());
+    assertTrue(
+        md.out().lines().anyMatch(l -> l.startsWith("| Iteration 2 |") && l.endsWith(" † |")),
+        md.out());
+    assertTrue(
+        md.out().lines().noneMatch(l -> l.startsWith("| Iteration 1 |") && l.contains("†")),
+        md.out());
+    CliRunner.Run text = CliRunner.run("report", "--test", "OLTP_RW");
+    ok(text);
+    assertTrue(text.out().contains("\nStability\n\nThreads\tDataset\tChecked\t"), text.out());
+    assertTrue(!text.out().contains("†"), text.out());
+
     CliRunner.Run summaries = CliRunner.run("alerts", "list", "--summaries", "--format", "csv");
     ok(summaries);
     assertTrue(summaries.out().contains("12.3.1 vs 11.4.5: "), summaries.out());

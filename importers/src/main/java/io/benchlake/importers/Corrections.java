@@ -1,9 +1,8 @@
 package io.benchlake.importers;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
+import io.benchlake.schemas.EventEnvelope;
 import io.benchlake.schemas.EventIds;
 import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.RunSource;
@@ -304,13 +303,6 @@ public final class Corrections {
 
   /** The event under run {@code runId}, with an id derived from its own and the run's. */
   static Event rekeyed(Event event, String runId) {
-    ObjectNode tree = EventCodec.mapper().valueToTree(event);
-    tree.put("run_id", runId);
-    tree.put("event_id", EventIds.derived(event.eventId(), runId));
-    try {
-      return EventCodec.mapper().treeToValue(tree, event.getClass());
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot move " + event.eventId() + " to run " + runId, e);
-    }
+    return EventEnvelope.movedTo(event, runId).around(event);
   }
 }

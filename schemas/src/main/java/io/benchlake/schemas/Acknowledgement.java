@@ -17,6 +17,12 @@ public record Acknowledgement(
     String origin,
     String note)
     implements Event {
+
+  @Override
+  public EventKind eventKind() {
+    return EventKind.ACKNOWLEDGEMENT;
+  }
+
   /** The run id every acknowledgement is keyed by: they stay in one partition, in order. */
   public static final String RUN_ID = "dead-letters";
 

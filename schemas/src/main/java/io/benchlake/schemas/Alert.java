@@ -34,6 +34,11 @@ public record Alert(
     Provenance provenance)
     implements Event {
 
+  @Override
+  public EventKind eventKind() {
+    return EventKind.ALERT;
+  }
+
   /** What happened to the alert. */
   public enum Change {
     raised,

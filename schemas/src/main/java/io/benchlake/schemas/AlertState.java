@@ -20,6 +20,11 @@ public record AlertState(
     String author)
     implements Event {
 
+  @Override
+  public EventKind eventKind() {
+    return EventKind.ALERT_STATE;
+  }
+
   /** The triage states a person sets. */
   public enum State {
     acknowledged,

@@ -23,6 +23,11 @@ public record Alias(
     String author)
     implements Event {
 
+  @Override
+  public EventKind eventKind() {
+    return EventKind.ALIAS;
+  }
+
   /** What the alias renames. */
   public enum Kind {
     test,

@@ -21,6 +21,11 @@ public record Annotation(
     String author)
     implements Event {
 
+  @Override
+  public EventKind eventKind() {
+    return EventKind.ANNOTATION;
+  }
+
   /** Leave out of statistics, or take back in. */
   public enum Action {
     exclude,

@@ -12,6 +12,12 @@ public record EnvironmentSnapshot(
     HostFacts host,
     DatabaseFacts database)
     implements Event {
+
+  @Override
+  public EventKind eventKind() {
+    return EventKind.ENVIRONMENT_SNAPSHOT;
+  }
+
   public EnvironmentSnapshot {
     Event.requireText(eventId, "event_id");
     Event.requireText(runId, "run_id");

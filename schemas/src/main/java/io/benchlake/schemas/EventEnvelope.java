@@ -136,4 +136,211 @@ public final class EventEnvelope {
     return new RunSource(
         null, eventId, runId, emittedAt, startedAt, importer, importerVersion, files, importedAs);
   }
+
+  /**
+   * The envelope of {@code event} moved to run {@code runId}: an event id derived from its own and
+   * the run's, emitted and started as it was (Corrections: a new reading under the id of the run it
+   * replaces).
+   */
+  public static EventEnvelope movedTo(Event event, String runId) {
+    Event.requireText(runId, "run_id");
+    return new EventEnvelope(
+        EventIds.derived(event.eventId(), runId), runId, event.emittedAt(), event.startedAt());
+  }
+
+  /** {@code event}'s own fields (its schema version included) inside this envelope. */
+  public Event around(Event event) {
+    return switch (event.eventKind()) {
+      case RUN_STARTED -> {
+        RunStarted e = (RunStarted) event;
+        yield new RunStarted(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.dataset(),
+            e.testSuite(),
+            e.testName(),
+            e.tag(),
+            e.source(),
+            e.parameters(),
+            e.properties(),
+            e.testbed());
+      }
+      case ENVIRONMENT_SNAPSHOT -> {
+        EnvironmentSnapshot e = (EnvironmentSnapshot) event;
+        yield new EnvironmentSnapshot(
+            e.schema(), eventId, runId, emittedAt, startedAt, e.host(), e.database());
+      }
+      case SAMPLE -> {
+        Sample e = (Sample) event;
+        yield new Sample(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.threads(),
+            e.liveThreads(),
+            e.iteration(),
+            e.offsetS(),
+            e.intervalS(),
+            e.phase(),
+            e.transactions(),
+            e.tps(),
+            e.qps(),
+            e.readsPs(),
+            e.writesPs(),
+            e.otherPs(),
+            e.latencyAvgMs(),
+            e.latencyPct(),
+            e.latencyPctMs(),
+            e.latencyMaxMs(),
+            e.errorsPs(),
+            e.reconnectsPs(),
+            e.nopm(),
+            e.tpm(),
+            e.histogram(),
+            e.hostCpu(),
+            e.serverCpuPct());
+      }
+      case ITERATION_FINISHED -> {
+        IterationFinished e = (IterationFinished) event;
+        yield new IterationFinished(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.threads(),
+            e.iteration(),
+            e.status(),
+            e.measuredS(),
+            e.values(),
+            e.timings(),
+            e.statusBefore(),
+            e.statusAfter());
+      }
+      case RUN_FINISHED -> {
+        RunFinished e = (RunFinished) event;
+        yield new RunFinished(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.status(),
+            e.error(),
+            e.properties());
+      }
+      case ANNOTATION -> {
+        Annotation e = (Annotation) event;
+        yield new Annotation(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.threads(),
+            e.iteration(),
+            e.action(),
+            e.reason(),
+            e.author());
+      }
+      case SOURCE_STATISTICS -> {
+        SourceStatistics e = (SourceStatistics) event;
+        yield new SourceStatistics(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.metric(),
+            e.source(),
+            e.title(),
+            e.statistics());
+      }
+      case ALIAS -> {
+        Alias e = (Alias) event;
+        yield new Alias(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.kind(),
+            e.from(),
+            e.to(),
+            e.author());
+      }
+      case RETRACTION -> {
+        Retraction e = (Retraction) event;
+        yield new Retraction(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.reason(),
+            e.replacedBy(),
+            e.sourceFiles());
+      }
+      case RUN_SOURCE -> {
+        RunSource e = (RunSource) event;
+        yield new RunSource(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.importer(),
+            e.importerVersion(),
+            e.files(),
+            e.importedAs());
+      }
+      case ACKNOWLEDGEMENT -> {
+        Acknowledgement e = (Acknowledgement) event;
+        yield new Acknowledgement(
+            e.schema(), eventId, runId, emittedAt, startedAt, e.origin(), e.note());
+      }
+      case ALERT -> {
+        Alert e = (Alert) event;
+        yield new Alert(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.change(),
+            e.kind(),
+            e.direction(),
+            e.test(),
+            e.metric(),
+            e.threads(),
+            e.testbed(),
+            e.initialState(),
+            e.locatedRunId(),
+            e.locatedAt(),
+            e.summaryId(),
+            e.summaryLabel(),
+            e.evaluatedCommit(),
+            e.why(),
+            e.provenance());
+      }
+      case ALERT_STATE -> {
+        AlertState e = (AlertState) event;
+        yield new AlertState(
+            e.schema(),
+            eventId,
+            runId,
+            emittedAt,
+            startedAt,
+            e.state(),
+            e.link(),
+            e.note(),
+            e.author());
+      }
+    };
+  }
 }

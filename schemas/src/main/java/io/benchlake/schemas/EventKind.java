@@ -53,6 +53,6 @@ public enum EventKind {
   }
 
   public static EventKind of(Event event) {
-    return Arrays.stream(values()).filter(k -> k.type.isInstance(event)).findFirst().orElseThrow();
+    return event.eventKind();
   }
 }

@@ -25,6 +25,11 @@ public record IterationFinished(
     Map<String, Long> statusAfter)
     implements Event {
 
+  @Override
+  public EventKind eventKind() {
+    return EventKind.ITERATION_FINISHED;
+  }
+
   /** Whether the iteration produced a result that statistics may use. */
   public enum Status {
     completed,

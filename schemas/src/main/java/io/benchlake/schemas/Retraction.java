@@ -21,6 +21,12 @@ public record Retraction(
     List<String> replacedBy,
     List<String> sourceFiles)
     implements Event {
+
+  @Override
+  public EventKind eventKind() {
+    return EventKind.RETRACTION;
+  }
+
   public Retraction {
     Event.requireText(eventId, "event_id");
     Event.requireText(runId, "run_id");

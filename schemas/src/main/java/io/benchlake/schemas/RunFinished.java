@@ -19,6 +19,11 @@ public record RunFinished(
     List<Property> properties)
     implements Event {
 
+  @Override
+  public EventKind eventKind() {
+    return EventKind.RUN_FINISHED;
+  }
+
   /** How a run ended. */
   public enum Status {
     completed,

@@ -21,6 +21,11 @@ public record RunSource(
     String importedAs)
     implements Event {
 
+  @Override
+  public EventKind eventKind() {
+    return EventKind.RUN_SOURCE;
+  }
+
   /**
    * One file read: its name as given, the SHA-256 of its bytes and its path as the user imported it
    * (relative to the directory or layout root given, else its file name; null before recorded).

@@ -23,6 +23,12 @@ public record RunStarted(
     List<Property> properties,
     String testbed)
     implements Event {
+
+  @Override
+  public EventKind eventKind() {
+    return EventKind.RUN_STARTED;
+  }
+
   public RunStarted {
     Event.requireText(eventId, "event_id");
     Event.requireText(runId, "run_id");

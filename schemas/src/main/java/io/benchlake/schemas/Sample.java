@@ -38,6 +38,11 @@ public record Sample(
     Double serverCpuPct)
     implements Event {
 
+  @Override
+  public EventKind eventKind() {
+    return EventKind.SAMPLE;
+  }
+
   /** Whether an interval counts toward the iteration's results. */
   public enum Phase {
     warmup,

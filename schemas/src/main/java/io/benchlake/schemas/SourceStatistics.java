@@ -20,6 +20,11 @@ public record SourceStatistics(
     List<PrintedStatistic> statistics)
     implements Event {
 
+  @Override
+  public EventKind eventKind() {
+    return EventKind.SOURCE_STATISTICS;
+  }
+
   public SourceStatistics {
     Event.requireText(eventId, "event_id");
     Event.requireText(runId, "run_id");

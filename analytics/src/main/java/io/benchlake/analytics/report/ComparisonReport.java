@@ -8,7 +8,8 @@ import java.util.OptionalDouble;
 
 /**
  * A comparison report: one metric of one test across datasets and thread counts, with the System,
- * Database and Test Info of each dataset's run, and the iterations annotations left out of them.
+ * Database and Test Info of each dataset's run, the iterations annotations left out of them, and
+ * (once {@link #withStability} added it) the stability of each run's iterations.
  */
 public record ComparisonReport(
     List<String> title,
@@ -23,7 +24,8 @@ public record ComparisonReport(
     Optional<String> baseline,
     List<Difference> differences,
     Map<String, String> runIds,
-    List<LeftOut> leftOut) {
+    List<LeftOut> leftOut,
+    Optional<ReportStability> stability) {
 
   public ComparisonReport {
     differences = List.copyOf(differences);
@@ -38,6 +40,38 @@ public record ComparisonReport(
     Map<String, Map<Integer, ThreadStatistics>> copy = new LinkedHashMap<>();
     stats.forEach((d, m) -> copy.put(d, new LinkedHashMap<>(m)));
     stats = copy;
+  }
+
+  /** A report without its stability (see {@link #withStability}). */
+  public ComparisonReport(
+      List<String> title,
+      String test,
+      String metric,
+      List<String> datasets,
+      List<Integer> threads,
+      Map<String, Map<Integer, ThreadStatistics>> stats,
+      PropertyTable system,
+      PropertyTable database,
+      PropertyTable testInfo,
+      Optional<String> baseline,
+      List<Difference> differences,
+      Map<String, String> runIds,
+      List<LeftOut> leftOut) {
+    this(
+        title,
+        test,
+        metric,
+        datasets,
+        threads,
+        stats,
+        system,
+        database,
+        testInfo,
+        baseline,
+        differences,
+        runIds,
+        leftOut,
+        Optional.empty());
   }
 
   /** A report that left nothing out. */
@@ -68,6 +102,30 @@ public record ComparisonReport(
         differences,
         runIds,
         List.of());
+  }
+
+  /** The same report with the stability of its runs' iterations. */
+  public ComparisonReport withStability(ReportStability checked) {
+    return new ComparisonReport(
+        title,
+        test,
+        metric,
+        datasets,
+        threads,
+        stats,
+        system,
+        database,
+        testInfo,
+        baseline,
+        differences,
+        runIds,
+        leftOut,
+        Optional.of(checked));
+  }
+
+  /** The numbers of the unstable iterations of a cell: none without the stability. */
+  public List<Integer> unstableIterations(String dataset, int threadCount) {
+    return stability.map(s -> s.unstableIterations(dataset, threadCount)).orElse(List.of());
   }
 
   public Optional<ThreadStatistics> at(String dataset, int threadCount) {

@@ -44,7 +44,7 @@ public final class HtmlReport {
     }
     h.append("<h2>Comparison: ").append(esc(r.metric())).append("</h2>\n");
     h.append("<div class=\"chart\" id=\"chart-threads\"></div>\n");
-    table(h, ReportTables.comparison(r));
+    table(h, ReportTables.comparison(r, true));
     List<String> peaks = ReportTables.peakLines(r);
     if (!peaks.isEmpty()) {
       h.append("<ul class=\"peaks\">\n");
@@ -93,8 +93,9 @@ public final class HtmlReport {
     HtmlTables.properties(h, r.datasets(), r.testInfo());
     for (int threads : r.threads()) {
       h.append("<h2>Thread Count: ").append(threads).append("</h2>\n");
-      table(h, ReportTables.metrics(r, threads));
+      table(h, ReportTables.metrics(r, threads, true));
     }
+    stability(h, r);
     h.append("<script type=\"application/json\" id=\"report-data\">")
         .append(chartData(r, series))
         .append("</script>\n<script>")
@@ -103,6 +104,20 @@ public final class HtmlReport {
         .append(resource("report/charts.js"))
         .append("</script>\n</body></html>\n");
     return h.toString();
+  }
+
+  /** The Stability block: the cells' stability and what the mark means; nothing without it. */
+  private static void stability(StringBuilder h, ComparisonReport r) {
+    if (r.stability().isEmpty()) {
+      return;
+    }
+    h.append("<h2>").append(ReportTables.STABILITY).append("</h2>\n");
+    List<List<String>> rows = ReportTables.stability(r);
+    if (!rows.isEmpty()) {
+      table(h, rows);
+    }
+    ReportTables.stabilityNotes(r, true)
+        .forEach(n -> h.append("<p>").append(esc(n)).append("</p>\n"));
   }
 
   /** Rows (the first the header) as an HTML table, every cell escaped. */

@@ -3,6 +3,7 @@ package io.benchlake.analytics.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.benchlake.analytics.stability.IterationStability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,6 +62,9 @@ public final class JsonReport {
                   c.put("statistics_from", s.fromSource() ? "source" : "iterations");
                   var change = r.changePct(d, t);
                   c.put("change_pct", change.isPresent() ? change.getAsDouble() : null);
+                  c.put(
+                      "unstable_iterations",
+                      r.stability().isPresent() ? r.unstableIterations(d, t) : null);
                   cells.add(c);
                 });
       }
@@ -100,7 +104,56 @@ public final class JsonReport {
       leftOut.add(m);
     }
     root.put("left_out", leftOut);
+    root.put("stability", r.stability().map(st -> stability(r, st)).orElse(null));
     return root;
+  }
+
+  /** The thresholds, and each cell's iterations as checked. */
+  private static Map<String, Object> stability(ComparisonReport r, ReportStability s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Object> thresholds = new LinkedHashMap<>();
+    thresholds.put("min_intervals", s.thresholds().minIntervals());
+    thresholds.put("stall_share", s.thresholds().stallShare());
+    thresholds.put("warmup_alpha", s.thresholds().warmupAlpha());
+    thresholds.put("warmup_change", s.thresholds().warmupChange());
+    thresholds.put("max_cov", s.thresholds().maxCov());
+    m.put("thresholds", thresholds);
+    List<Map<String, Object>> cells = new ArrayList<>();
+    for (String d : r.datasets()) {
+      for (int t : r.threads()) {
+        if (r.at(d, t).isEmpty()) {
+          continue;
+        }
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("dataset", d);
+        c.put("threads", t);
+        c.put("text", s.describe(d, t));
+        List<Map<String, Object>> iterations = new ArrayList<>();
+        for (IterationStability.Verdict v : s.at(d, t)) {
+          Map<String, Object> i = new LinkedHashMap<>();
+          i.put("iteration", v.iteration());
+          i.put("intervals", v.intervals());
+          i.put("checked", v.checked());
+          i.put("unstable", v.unstable());
+          i.put("median", finite(v.median()));
+          i.put("cov_pct", finite(v.covPct()));
+          i.put("lowest", finite(v.lowest()));
+          i.put("stalls_at_s", v.stallOffsets());
+          i.put("warmup_p", v.warmupP());
+          i.put("warmup_change_pct", v.warmupChangePct());
+          i.put("problems", v.problems());
+          iterations.add(i);
+        }
+        c.put("iterations", iterations);
+        cells.add(c);
+      }
+    }
+    m.put("cells", cells);
+    return m;
+  }
+
+  private static Double finite(double v) {
+    return Double.isFinite(v) ? v : null;
   }
 
   private static Map<String, Object> properties(PropertyTable table) {

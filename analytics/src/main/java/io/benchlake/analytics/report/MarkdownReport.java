@@ -3,7 +3,10 @@ package io.benchlake.analytics.report;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Renders a comparison report as Markdown: the text report's blocks as headings and tables. */
+/**
+ * Renders a comparison report as Markdown: the text report's blocks as headings and tables, an
+ * unstable iteration's value (and a mean over one) marked, explained in the Stability section.
+ */
 public final class MarkdownReport {
   private MarkdownReport() {}
 
@@ -13,7 +16,7 @@ public final class MarkdownReport {
       out.add("# " + cell(r.title().get(0)));
       r.title().stream().skip(1).forEach(t -> out.add(cell(t)));
     }
-    section(out, "Comparison: " + r.metric(), ReportTables.comparison(r));
+    section(out, "Comparison: " + r.metric(), ReportTables.comparison(r, true));
     List<String> peaks = ReportTables.peakLines(r);
     if (!peaks.isEmpty()) {
       out.add("");
@@ -26,7 +29,7 @@ public final class MarkdownReport {
     section(out, "Database Info", ReportTables.properties(r.datasets(), r.database()));
     section(out, "Test Info", ReportTables.properties(r.datasets(), r.testInfo()));
     for (int threads : r.threads()) {
-      section(out, "Thread Count: " + threads, ReportTables.metrics(r, threads));
+      section(out, "Thread Count: " + threads, ReportTables.metrics(r, threads, true));
     }
     if (!r.differences().isEmpty()) {
       section(
@@ -38,6 +41,19 @@ public final class MarkdownReport {
     if (!ReportTables.computedNote(r).isEmpty()) {
       out.add("");
       out.add(cell(ReportTables.computedNote(r)));
+    }
+    if (r.stability().isPresent()) {
+      List<List<String>> stability = ReportTables.stability(r);
+      if (stability.isEmpty()) {
+        out.add("");
+        out.add("## " + ReportTables.STABILITY);
+      } else {
+        section(out, ReportTables.STABILITY, stability);
+      }
+      for (String note : ReportTables.stabilityNotes(r, true)) {
+        out.add("");
+        out.add(cell(note));
+      }
     }
     return String.join("\n", out) + "\n";
   }

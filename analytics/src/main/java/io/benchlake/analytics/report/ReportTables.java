@@ -14,10 +14,24 @@ public final class ReportTables {
 
   /** Threads, then each dataset's mean at 3 decimals. */
   public static List<List<String>> comparison(ComparisonReport r) {
+    return comparison(r, false);
+  }
+
+  /**
+   * As above; {@code marked}: a mean over an unstable iteration ends in {@link #UNSTABLE} (md and
+   * html; the text report keeps the TAF cells).
+   */
+  public static List<List<String>> comparison(ComparisonReport r, boolean marked) {
     List<List<String>> rows = new ArrayList<>();
     rows.add(row("Threads", r.datasets()));
     for (int threads : r.threads()) {
-      rows.add(row(String.valueOf(threads), cells(r, threads, s -> s.cell("mean", s.mean(), 3))));
+      List<String> cells = new ArrayList<>();
+      for (String d : r.datasets()) {
+        String mean = r.at(d, threads).map(s -> s.cell("mean", s.mean(), 3)).orElse("");
+        boolean unstable = marked && !r.unstableIterations(d, threads).isEmpty();
+        cells.add(unstable ? mean + UNSTABLE : mean);
+      }
+      rows.add(row(String.valueOf(threads), cells));
     }
     return rows;
   }
@@ -56,6 +70,11 @@ public final class ReportTables {
 
   /** The statistics of one thread count: Mean … Skewness, then one row per iteration. */
   public static List<List<String>> metrics(ComparisonReport r, int threads) {
+    return metrics(r, threads, false);
+  }
+
+  /** As above; {@code marked}: an unstable iteration's value ends in {@link #UNSTABLE}. */
+  public static List<List<String>> metrics(ComparisonReport r, int threads, boolean marked) {
     List<List<String>> rows = new ArrayList<>();
     rows.add(row("Metric", r.datasets()));
     rows.add(row("Mean", cells(r, threads, s -> s.cell("mean", s.mean(), 2))));
@@ -74,8 +93,11 @@ public final class ReportTables {
       List<String> cells = new ArrayList<>();
       for (String d : r.datasets()) {
         Double value = r.at(d, threads).map(s -> s.iteration(number)).orElse(null);
+        boolean unstable = marked && r.unstableIterations(d, threads).contains(number);
         cells.add(
-            value != null ? number(value, 2) : r.isLeftOut(d, threads, number) ? EXCLUDED : "");
+            value != null
+                ? number(value, 2) + (unstable ? UNSTABLE : "")
+                : r.isLeftOut(d, threads, number) ? EXCLUDED : "");
       }
       rows.add(row("Iteration " + k, cells));
     }
@@ -105,6 +127,77 @@ public final class ReportTables {
               o.dataset(), String.valueOf(o.threads()), String.valueOf(o.iteration()), o.reason()));
     }
     return rows;
+  }
+
+  /** The heading of the Stability block. */
+  public static final String STABILITY = "Stability";
+
+  /** What marks an unstable iteration's value, and a mean over one, in md and html reports. */
+  public static final String UNSTABLE = " †";
+
+  /**
+   * Threads, dataset, the iterations checked, the highest interval CoV among them, and the cell's
+   * stability in words; empty without the stability or when no iteration was checked. Each row
+   * starts with its thread count, so no row reads as a TAF "Thread Count: N" title.
+   */
+  public static List<List<String>> stability(ComparisonReport r) {
+    List<List<String>> rows = new ArrayList<>();
+    if (r.stability().isEmpty() || !r.stability().get().anyChecked()) {
+      return rows;
+    }
+    ReportStability s = r.stability().get();
+    rows.add(List.of("Threads", "Dataset", "Checked", "Highest interval CoV %", "Stability"));
+    for (int threads : r.threads()) {
+      for (String d : r.datasets()) {
+        if (r.at(d, threads).isEmpty()) {
+          continue;
+        }
+        var verdicts = s.at(d, threads);
+        long checked = verdicts.stream().filter(v -> v.checked()).count();
+        double cov =
+            verdicts.stream()
+                .filter(v -> v.checked())
+                .mapToDouble(v -> v.covPct())
+                .max()
+                .orElse(Double.NaN);
+        rows.add(
+            List.of(
+                String.valueOf(threads),
+                d,
+                checked + " of " + verdicts.size(),
+                Double.isNaN(cov) ? "" : number(cov, 2),
+                flat(s.describe(d, threads))));
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The lines under the Stability table: what the mark means and the thresholds; one line saying
+   * nothing was checked when no iteration had enough intervals. Empty without the stability.
+   */
+  public static List<String> stabilityNotes(ComparisonReport r, boolean marked) {
+    if (r.stability().isEmpty()) {
+      return List.of();
+    }
+    ReportStability s = r.stability().get();
+    List<String> notes = new ArrayList<>();
+    if (!s.anyChecked()) {
+      notes.add(
+          "Not checked: no iteration of these runs has "
+              + s.thresholds().minIntervals()
+              + " measured report intervals (an imported report has none).");
+      return notes;
+    }
+    if (marked) {
+      notes.add(UNSTABLE.strip() + " marks an unstable iteration's value, and a mean over one.");
+    }
+    notes.add(
+        "Checked on each iteration's measured report intervals (partial first and last ones left"
+            + " out): "
+            + s.thresholds().describe()
+            + " (alerts.yaml).");
+    return notes;
   }
 
   /** The heading of each dataset's peak on the ladder. */

@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * Renders a comparison report in the layout of the TAF reports users already read: tab-separated
  * tables, blank lines between blocks, a vertical listing after Database and Test Info. A baseline
- * adds a change table after the comparison; each dataset's peak on the ladder, then differences
- * between the datasets close the report.
+ * adds a change table after the comparison; each dataset's peak on the ladder, differences between
+ * the datasets, what was left out and the runs' stability close the report (after the TAF layout:
+ * the TAF importer reads only its Thread Count tables there, and leaves these alone).
  */
 public final class TextReport {
   private TextReport() {}
@@ -49,6 +50,14 @@ public final class TextReport {
     }
     if (!ReportTables.computedNote(r).isEmpty()) {
       block(out, ReportTables.computedNote(r));
+    }
+    if (r.stability().isPresent()) {
+      block(out, ReportTables.STABILITY);
+      List<List<String>> stability = ReportTables.stability(r);
+      if (!stability.isEmpty()) {
+        block(out, tsv(stability));
+      }
+      block(out, String.join("\n", ReportTables.stabilityNotes(r, false)));
     }
     return String.join("\n", out);
   }

@@ -1,26 +1,14 @@
 package io.benchlake.ingest.job;
 
-import io.benchlake.schemas.Alert;
-import io.benchlake.schemas.AlertState;
-import io.benchlake.schemas.Alias;
-import io.benchlake.schemas.Annotation;
-import io.benchlake.schemas.EnvironmentSnapshot;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.InvalidEventException;
 import io.benchlake.schemas.IterationFinished;
-import io.benchlake.schemas.Retraction;
-import io.benchlake.schemas.RunFinished;
-import io.benchlake.schemas.RunSource;
-import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
-import io.benchlake.schemas.SourceStatistics;
-import io.benchlake.warehouse.WarehouseTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
@@ -105,9 +93,9 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
       return;
     }
     read(event);
-    List<Row> rows;
+    List<EventRows.TableRow> rows;
     try {
-      rows = rows(event, raw);
+      rows = EventRows.of(event, seq, raw);
     } catch (RuntimeException e) {
       // One event the job cannot write (a value Parquet cannot hold) stops no ingest: it goes to
       // the dead-letter topic with the reason, as an unreadable one does.
@@ -118,7 +106,7 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
     if (reRead) {
       return; // its rows, or its refusal, were written by the ingest that read it first
     }
-    for (Row row : rows) {
+    for (EventRows.TableRow row : rows) {
       ctx.output(Tags.TABLES.get(row.table()), row.record());
     }
   }
@@ -149,81 +137,55 @@ public class EventRouter extends ProcessFunction<RawEvent, IterationPart> {
   /** Hears each event that parsed, before its rows are made (a follow job learns from it). */
   protected void read(Event event) {}
 
-  /** One row of a table. */
-  private record Row(WarehouseTable table, GenericRecord record) {}
-
-  /** The rows an event makes in the tables other than iterations. */
-  private List<Row> rows(Event event, RawEvent raw) {
-    List<Row> rows = new ArrayList<>(1);
-    if (event instanceof RunStarted e) {
-      rows.add(new Row(WarehouseTable.RUNS, Rows.run(e, seq, raw)));
-    } else if (event instanceof RunFinished e) {
-      rows.add(new Row(WarehouseTable.RUNS, Rows.run(e, seq)));
-    } else if (event instanceof RunSource e) {
-      rows.add(new Row(WarehouseTable.RUNS, Rows.run(e, seq)));
-    } else if (event instanceof Alias e) {
-      rows.add(new Row(WarehouseTable.ALIASES, Rows.alias(e, seq)));
-    } else if (event instanceof Alert e) {
-      rows.add(new Row(WarehouseTable.ALERT_EVENTS, Rows.alert(e, seq)));
-    } else if (event instanceof AlertState e) {
-      rows.add(new Row(WarehouseTable.ALERT_STATES, Rows.alertState(e, seq)));
-    } else if (event instanceof Retraction e) {
-      rows.add(new Row(WarehouseTable.RETRACTIONS, Rows.retraction(e, seq)));
-    } else if (event instanceof Annotation e) {
-      rows.add(new Row(WarehouseTable.ANNOTATIONS, Rows.annotation(e, seq)));
-    } else if (event instanceof SourceStatistics e) {
-      Rows.sourceStatistics(e, seq)
-          .forEach(r -> rows.add(new Row(WarehouseTable.SOURCE_STATISTICS, r)));
-    } else if (event instanceof EnvironmentSnapshot e) {
-      rows.add(new Row(WarehouseTable.ENVIRONMENTS, Rows.environment(e, seq)));
-    } else if (event instanceof Sample e) {
-      rows.add(new Row(WarehouseTable.SAMPLES, Rows.sample(e, seq)));
-    } else if (event instanceof IterationFinished e) {
-      e.timings().forEach(t -> rows.add(new Row(WarehouseTable.TIMINGS, Rows.timing(e, t, seq))));
-    }
-    return rows;
-  }
-
   /**
    * What the run's aggregate needs of an event: samples, gathered into bundles per iteration, and
    * the events that end iterations, each sent after the samples read before it of the iterations it
    * ends, so that an aggregate sees an iteration's samples before its end.
    */
   private void toAggregate(Event event, RawEvent raw, Collector<IterationPart> out) {
-    if (event instanceof Sample e) {
-      SampleBundle bundle = last;
-      if (bundle == null || !bundle.holds(e)) {
-        bundle =
-            pending
-                .computeIfAbsent(e.runId(), k -> new HashMap<>())
-                .computeIfAbsent(
-                    IterationPart.iterationOf(e.threads(), e.iteration()),
-                    k -> new SampleBundle(e.runId(), e.threads(), e.iteration()));
-        last = bundle;
+    switch (EventRows.forAggregate(event.eventKind())) {
+      case SAMPLE -> toAggregate((Sample) event, raw, out);
+      case ENDS_ITERATION -> {
+        IterationFinished e = (IterationFinished) event;
+        String iteration = IterationPart.iterationOf(e.threads(), e.iteration());
+        // An aggregate that reads this finish event reads no histogram of the iteration when it
+        // gives every latency figure (loadgen's do): those held need not travel.
+        send(e.runId(), iteration, !IterationAggregation.givesLatency(List.of(e)), out);
+        out.collect(new IterationPart(e.runId(), iteration, raw));
       }
-      int before = bundle.byteSize();
-      bundle.add(e, raw.partition, raw.offset);
-      pendingBytes += bundle.byteSize() - before;
-      if (bundle.size() >= BUNDLE_SAMPLES) {
-        send(e.runId(), bundle.iteration(), true, out);
-      }
-      if (pendingBytes >= PENDING_BYTES) {
-        flush(out);
-      }
-    } else if (event instanceof IterationFinished e) {
-      String iteration = IterationPart.iterationOf(e.threads(), e.iteration());
-      // An aggregate that reads this finish event reads no histogram of the iteration when it
-      // gives every latency figure (loadgen's do): those held need not travel.
-      send(e.runId(), iteration, !IterationAggregation.givesLatency(List.of(e)), out);
-      out.collect(new IterationPart(e.runId(), iteration, raw));
-    } else if (event instanceof RunFinished e) {
-      Map<String, SampleBundle> run = pending.get(e.runId());
-      if (run != null) {
-        for (String iteration : new ArrayList<>(run.keySet())) {
-          send(e.runId(), iteration, true, out);
+      case ENDS_RUN -> {
+        Map<String, SampleBundle> run = pending.get(event.runId());
+        if (run != null) {
+          for (String iteration : new ArrayList<>(run.keySet())) {
+            send(event.runId(), iteration, true, out);
+          }
         }
+        out.collect(new IterationPart(event.runId(), null, raw));
       }
-      out.collect(new IterationPart(e.runId(), null, raw));
+      case NOTHING -> {}
+    }
+  }
+
+  /** A sample, gathered into the bundle of its iteration. */
+  private void toAggregate(Sample e, RawEvent raw, Collector<IterationPart> out) {
+    SampleBundle bundle = last;
+    if (bundle == null || !bundle.holds(e)) {
+      bundle =
+          pending
+              .computeIfAbsent(e.runId(), k -> new HashMap<>())
+              .computeIfAbsent(
+                  IterationPart.iterationOf(e.threads(), e.iteration()),
+                  k -> new SampleBundle(e.runId(), e.threads(), e.iteration()));
+      last = bundle;
+    }
+    int before = bundle.byteSize();
+    bundle.add(e, raw.partition, raw.offset);
+    pendingBytes += bundle.byteSize() - before;
+    if (bundle.size() >= BUNDLE_SAMPLES) {
+      send(e.runId(), bundle.iteration(), true, out);
+    }
+    if (pendingBytes >= PENDING_BYTES) {
+      flush(out);
     }
   }
 

@@ -1,32 +1,33 @@
 package io.benchlake.ingest.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import io.benchlake.schemas.Annotation;
-import io.benchlake.schemas.CpuShare;
-import io.benchlake.schemas.IterationFinished;
-import io.benchlake.schemas.RunContext;
+import io.benchlake.schemas.Event;
+import io.benchlake.schemas.EventKind;
 import io.benchlake.schemas.RunStarted;
-import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.TestEvents;
 import io.benchlake.schemas.TransactionTiming;
 import io.benchlake.warehouse.WarehouseTable;
 import java.lang.reflect.RecordComponent;
-import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A table's columns (its {@code .avsc}) and the event they come from are written apart: every field
- * of the event has its column, every column is set by {@link Rows} from an event with every field
- * set, so that a field added to the event and forgotten in the table or in {@code Rows} fails here.
+ * A table's columns (its {@code .avsc}) and the events they come from are written apart: every kind
+ * of event makes its rows ({@link EventRows}) or says why it makes none, every field of each kind
+ * has its column, and every column of a table is set by the kinds that fill it from events with
+ * every field set ({@link TestEvents#everyFieldSet}), so that a kind, or a field, added and
+ * forgotten in the tables or in {@link Rows} fails here.
  */
 class RowsShapeTest {
   private static final PropertyNamingStrategies.NamingBase SNAKE =
@@ -34,38 +35,76 @@ class RowsShapeTest {
 
   /** The envelope's columns, set from the event and the ingest. */
   private static final Set<String> ENVELOPE =
-      Set.of("event_id", "run_id", "started_at", "ingest_seq", "emitted_at");
+      Set.of("schema", "event_id", "run_id", "started_at", "ingest_seq", "emitted_at");
 
-  private static final RunContext RUN =
-      RunContext.imported("run-1", Instant.parse("2026-03-01T10:00:00Z"));
+  private static final RawEvent RAW = new RawEvent("benchlake.events", 0, 3, 1_000, new byte[0]);
 
-  @Test
-  void everyFieldOfASampleHasItsColumnAndEveryColumnIsSet() {
-    Sample s =
-        RUN.event("s")
-            .sample(4, 1, Sample.Phase.measured, 1.0, 1.0)
-            .liveThreads(4)
-            .transactions(640L)
-            .tps(640)
-            .qps(12800)
-            .readsPs(8960.0)
-            .writesPs(2560.0)
-            .otherPs(1280.0)
-            .latencyAvgMs(6.2)
-            .latencyPct(95.0)
-            .latencyPctMs(9.1)
-            .latencyMaxMs(20.5)
-            .errorsPs(0.5)
-            .reconnectsPs(0.1)
-            .nopm(100.0)
-            .tpm(230.0)
-            .histogram("HISTO")
-            .hostCpu(new CpuShare(40, 10, 1, 49))
-            .serverCpuPct(75.0)
-            .build();
-    assertEveryFieldHasItsColumn(
-        Sample.class,
-        WarehouseTable.SAMPLES,
+  /** The kinds that make no row, each with its reason. */
+  private static final Map<EventKind, String> NO_ROWS =
+      Map.of(
+          EventKind.ACKNOWLEDGEMENT,
+          "read from the log by every ingest path (ContentConflicts, FollowConflicts)");
+
+  /**
+   * Per kind, the fields whose columns are named otherwise: a nested record's columns, a list kept
+   * as JSON, a field kept in no table (an empty list: where it goes instead is said beside it).
+   */
+  private static final Map<EventKind, Map<String, List<String>>> COLUMNS =
+      new EnumMap<>(EventKind.class);
+
+  static {
+    COLUMNS.put(
+        EventKind.RUN_STARTED,
+        Map.of(
+            "parameters",
+            List.of(
+                "workload",
+                "tables",
+                "table_size",
+                "warehouses",
+                "duration_s",
+                "duration_unit",
+                "iterations",
+                "threads",
+                "warmup_s",
+                "report_interval_s",
+                "rand_type"),
+            "properties",
+            List.of("properties_json")));
+    COLUMNS.put(EventKind.RUN_FINISHED, Map.of("properties", List.of("properties_json")));
+    COLUMNS.put(
+        EventKind.RUN_SOURCE,
+        // what a source was imported as is read back from the log by Corrections, not by a view
+        Map.of("files", List.of("source_files_json"), "imported_as", List.of()));
+    COLUMNS.put(
+        EventKind.ENVIRONMENT_SNAPSHOT,
+        Map.of(
+            "host",
+            List.of(
+                "host_name",
+                "cpu_model",
+                "logical_cpus",
+                "cores",
+                "sockets",
+                "ram_bytes",
+                "os",
+                "os_version",
+                "kernel",
+                "disk",
+                "facts_source"),
+            "database",
+            List.of(
+                "db_maker",
+                "db_version",
+                "engine",
+                "install_dir",
+                "config_origin",
+                "config_file",
+                "config_run_file",
+                "config_contents",
+                "variables_json")));
+    COLUMNS.put(
+        EventKind.SAMPLE,
         // the interval histograms are merged into the iteration's latency figures, not kept
         Map.of(
             "host_cpu",
@@ -76,66 +115,103 @@ class RowsShapeTest {
                 "host_cpu_idle_pct"),
             "histogram",
             List.of()));
-    assertEveryColumnSet(Rows.sample(s, 7));
+    COLUMNS.put(
+        EventKind.ITERATION_FINISHED,
+        // its status, measured seconds, values and server counters go to the run's aggregate,
+        // which writes the iterations table (IterationAggregationTest); its timings are rows here
+        Map.of(
+            "status",
+            List.of(),
+            "measured_s",
+            List.of(),
+            "values",
+            List.of(),
+            "status_before",
+            List.of(),
+            "status_after",
+            List.of(),
+            "timings",
+            componentColumns(TransactionTiming.class)));
+    COLUMNS.put(
+        EventKind.SOURCE_STATISTICS,
+        Map.of("statistics", List.of("threads", "statistic", "value", "decimals")));
+    COLUMNS.put(EventKind.ALIAS, Map.of("from", List.of("from_name"), "to", List.of("to_name")));
+    COLUMNS.put(
+        EventKind.ALERT,
+        Map.of(
+            "test",
+            List.of("test_name"),
+            "provenance",
+            List.of(
+                "detector",
+                "parameters",
+                "magnitude_pct",
+                "ci_low_pct",
+                "ci_high_pct",
+                "p_value",
+                "noise",
+                "provenance_json")));
   }
 
-  @Test
-  void everyFieldOfATimingHasItsColumnAndEveryColumnIsSet() {
-    TransactionTiming t =
-        new TransactionTiming(
-            "NEWORD", 100, 1, 2.0, 3, 200.0, 2, 2.5, 2.9, 0.4, 61.2, "ms", "ms", 3, 1000.0, 2.2,
-            1.8);
-    IterationFinished f =
-        RUN.event("f")
-            .iterationFinished(
-                4, 1, IterationFinished.Status.completed, 60.0, List.of(), List.of(t), null, null);
-    assertEveryFieldHasItsColumn(TransactionTiming.class, WarehouseTable.TIMINGS, Map.of());
-    assertEveryColumnSet(Rows.timing(f, t, 7));
-  }
-
-  @Test
-  void everyFieldOfAnAnnotationHasItsColumnAndEveryColumnIsSet() {
-    Annotation a =
-        RUN.event("a").annotation(4, 2, Annotation.Action.exclude, "noisy neighbour", "ann");
-    assertEveryFieldHasItsColumn(Annotation.class, WarehouseTable.ANNOTATIONS, Map.of());
-    assertEveryColumnSet(Rows.annotation(a, 7));
-  }
-
-  @Test
-  void aRunsTestbedIsItsColumnAndARunWithoutOneLeavesItNull() {
-    RunStarted started =
-        RUN.event("r")
-            .runStarted(
-                "MariaDB 11.4", "sysbench", "OLTP_RW", null, "loadgen", null, List.of(), "db1");
-    RawEvent raw = new RawEvent("benchlake.events", 0, 3, 1_000, new byte[0]);
-    assertEquals("db1", String.valueOf(Rows.run(started, 7, raw).get("testbed")));
-    assertNull(Rows.run(started.withTestbed(null), 7, raw).get("testbed"));
-  }
-
-  /** Each component of {@code type}, by its JSON name or as {@code columns} spells it out. */
-  private static void assertEveryFieldHasItsColumn(
-      Class<?> type, WarehouseTable table, Map<String, List<String>> columns) {
-    Set<String> expected = new TreeSet<>();
-    for (RecordComponent c : type.getRecordComponents()) {
-      String name = SNAKE.translate(c.getName());
-      if (!name.equals("schema")) {
-        expected.addAll(columns.getOrDefault(name, List.of(name)));
-      }
+  @ParameterizedTest
+  @EnumSource(EventKind.class)
+  void everyKindMakesItsRowsAndEveryFieldHasItsColumn(EventKind kind) {
+    Event event = TestEvents.everyFieldSet(kind);
+    List<EventRows.TableRow> rows = EventRows.of(event, 7, RAW);
+    if (NO_ROWS.containsKey(kind)) {
+      assertEquals(List.of(), rows, kind + " makes no row: " + NO_ROWS.get(kind));
+      return;
     }
+    assertFalse(rows.isEmpty(), kind + " makes no row: route it in EventRows");
+    WarehouseTable table = rows.get(0).table();
+    Set<String> expected = new TreeSet<>();
+    Map<String, List<String>> named = COLUMNS.getOrDefault(kind, Map.of());
+    for (String field : componentColumns(kind.type())) {
+      expected.addAll(named.getOrDefault(field, List.of(field)));
+    }
+    expected.removeAll(ENVELOPE);
     Set<String> inTable = new TreeSet<>();
     for (Schema.Field field : Rows.schema(table).getFields()) {
       inTable.add(field.name());
     }
-    inTable.removeAll(ENVELOPE);
-    expected.removeAll(ENVELOPE);
-    Set<String> missing = new TreeSet<>(expected);
-    missing.removeAll(inTable);
-    assertEquals(Set.of(), missing, type.getSimpleName() + "'s fields without a column");
+    expected.removeAll(inTable);
+    assertEquals(Set.of(), expected, kind + "'s fields without a column in " + table.dirName());
+    for (EventRows.TableRow row : rows) {
+      assertEquals(table, row.table(), kind + " makes rows of one table");
+    }
   }
 
-  private static void assertEveryColumnSet(GenericRecord row) {
-    for (Schema.Field field : row.getSchema().getFields()) {
-      assertNotNull(row.get(field.name()), field.name() + " not set by Rows");
+  @Test
+  void everyColumnOfEveryTableIsSetByTheKindsThatFillIt() {
+    Map<WarehouseTable, Set<String>> unset = new EnumMap<>(WarehouseTable.class);
+    for (WarehouseTable table : WarehouseTable.values()) {
+      Set<String> columns = new TreeSet<>();
+      Rows.schema(table).getFields().forEach(f -> columns.add(f.name()));
+      unset.put(table, columns);
     }
+    // the iterations table is the aggregate's (IterationAggregationTest)
+    unset.remove(WarehouseTable.ITERATIONS);
+    for (EventKind kind : EventKind.values()) {
+      for (EventRows.TableRow row : EventRows.of(TestEvents.everyFieldSet(kind), 7, RAW)) {
+        unset.get(row.table()).removeIf(column -> row.record().get(column) != null);
+      }
+    }
+    unset.values().removeIf(Set::isEmpty);
+    assertEquals(Map.of(), unset, "columns no kind of event sets (Rows)");
+  }
+
+  @Test
+  void aRunsTestbedIsItsColumnAndARunWithoutOneLeavesItNull() {
+    RunStarted started = (RunStarted) TestEvents.everyFieldSet(EventKind.RUN_STARTED);
+    assertEquals("db1", String.valueOf(Rows.run(started, 7, RAW).get("testbed")));
+    assertNull(Rows.run(started.withTestbed(null), 7, RAW).get("testbed"));
+  }
+
+  /** The components of {@code type}, by their JSON names. */
+  private static List<String> componentColumns(Class<?> type) {
+    return java.util.Arrays.stream(type.getRecordComponents())
+        .map(RecordComponent::getName)
+        .map(SNAKE::translate)
+        .toList();
   }
 }

@@ -103,24 +103,16 @@ public final class BenchmarkRun {
     Instant startedAt = resumed.map(RunProgress.Resumed::startedAt).orElseGet(Instant::now);
     String version;
     EnvironmentCapture capture = new EnvironmentCapture(host);
+    RunEvents run = new RunEvents(plan, runId, startedAt);
     EnvironmentSnapshot snapshot;
     Optional<Long> serverPid;
     try (Connection c = connections.getConnection()) {
       version = scalar(c, "SELECT VERSION()");
       serverPid = server.pid().isPresent() ? server.pid() : JdbcServer.processOnThisMachine(c);
-      snapshot =
-          new EnvironmentSnapshot(
-              null,
-              EventIds.random(),
-              runId,
-              Instant.now(),
-              startedAt,
-              capture.host(server),
-              capture.database(server, c));
+      snapshot = run.environment(capture.host(server), capture.database(server, c));
     }
     String dataset = plan.dataset() != null ? plan.dataset() : datasetLabel(version);
     Optional<Boolean> consistentBefore = consistency(workload, connections, "after setup");
-    RunEvents run = new RunEvents(plan, runId, startedAt);
     if (resumed.isEmpty()) {
       events.accept(
           run.started(

@@ -6,6 +6,9 @@ import io.benchlake.loadgen.workload.Workload;
 import io.benchlake.loadgen.workload.WorkloadFamily;
 import io.benchlake.loadgen.workload.Workloads;
 import io.benchlake.schemas.CpuShare;
+import io.benchlake.schemas.DatabaseFacts;
+import io.benchlake.schemas.EnvironmentSnapshot;
+import io.benchlake.schemas.HostFacts;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Property;
@@ -35,6 +38,11 @@ final class RunEvents {
   RunEvents(RunPlan plan, String runId, Instant startedAt) {
     this.plan = plan;
     this.run = RunContext.live(runId, startedAt);
+  }
+
+  /** The facts of the host and of the server under test, as the run begins. */
+  EnvironmentSnapshot environment(HostFacts host, DatabaseFacts database) {
+    return run.event("environment_snapshot").environment(host, database);
   }
 
   /** The run's start on {@code hostTestbed} (its host facts' name) unless the plan names one. */

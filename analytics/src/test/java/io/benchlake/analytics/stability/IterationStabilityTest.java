@@ -1,4 +1,4 @@
-package io.benchlake.alerts;
+package io.benchlake.analytics.stability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,7 +11,7 @@ import java.util.function.IntToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 class IterationStabilityTest {
-  private static final AlertSettings S = AlertSettings.DEFAULTS;
+  private static final StabilityThresholds S = StabilityThresholds.DEFAULTS;
 
   /** {@code n} 10 s intervals whose throughput is {@code level(i)} with 1% noise. */
   static List<IterationStability.Interval> intervals(int n, IntToDoubleFunction level) {
@@ -107,7 +107,7 @@ class IterationStabilityTest {
 
   @Test
   void theThresholdsComeFromTheSettings() {
-    AlertSettings loose = new AlertSettings(null, null, null, null, 20, null, null, null, 0.5);
+    StabilityThresholds loose = new StabilityThresholds(20, 0.10, 0.01, 0.05, 0.5);
     IterationStability.Verdict v =
         IterationStability.check(1, intervals(25, i -> i % 2 == 0 ? 700 : 1300), loose);
     assertTrue(v.checked());

@@ -1,4 +1,4 @@
-package io.benchlake.alerts;
+package io.benchlake.analytics.stability;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,7 +51,7 @@ public final class IterationStability {
   }
 
   /** The checks over an iteration's measured intervals, in time order, at these thresholds. */
-  public static Verdict check(int iteration, List<Interval> measured, AlertSettings s) {
+  public static Verdict check(int iteration, List<Interval> measured, StabilityThresholds s) {
     List<Interval> kept = withoutPartialEnds(measured);
     int n = kept.size();
     if (n < s.minIntervals()) {
