@@ -7,6 +7,8 @@ import io.benchlake.warehouse.CurrentCommit;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -161,6 +163,22 @@ public final class AnalyticsSession implements AutoCloseable {
     return BenchlakeHome.fromEnvironment().root().resolve("tmp").resolve("duckdb");
   }
 
+  /**
+   * {@code spill} as DuckDB's temp directory, its parent made: DuckDB makes the directory itself
+   * when it first spills, but not its parents, so on a home without {@code tmp/} a query larger
+   * than memory failed ("Failed to create directory"). A parent that cannot be made (a read-only
+   * home) is left to that first spill to report.
+   */
+  private static String spillParentMade(Path spill) {
+    Path absolute = spill.toAbsolutePath();
+    try {
+      Files.createDirectories(absolute.getParent());
+    } catch (IOException | UnsupportedOperationException e) {
+      // reads go on: only a query that has to spill needs it
+    }
+    return absolute.toString();
+  }
+
   private static AnalyticsSession open(
       Warehouse warehouse,
       Path spill,
@@ -196,7 +214,7 @@ public final class AnalyticsSession implements AutoCloseable {
         // every view over the raw views binds them again, and union_by_name reads the footer of
         // every file each time: cached, a footer is read once a session (the sizes were checked)
         st.execute("SET parquet_metadata_cache = true");
-        st.execute("SET temp_directory = " + RawTables.literal(spill.toAbsolutePath().toString()));
+        st.execute("SET temp_directory = " + RawTables.literal(spillParentMade(spill)));
         if (limits.isPresent()) {
           st.execute("SET memory_limit = " + RawTables.literal(limits.get().memoryLimit()));
           st.execute("SET threads = " + limits.get().threads());

@@ -132,6 +132,16 @@ class ReadOnlySessionTest {
   }
 
   @Test
+  void theSpillDirectorysParentIsMadeForDuckDb() {
+    // DuckDB makes its temp directory on the first spill, never its parents (a fresh home has no
+    // tmp/): the dashboard's trend over 50M samples failed with "Failed to create directory"
+    Path spill = dir.resolve("fresh-home").resolve("tmp").resolve("duckdb");
+    try (AnalyticsSession session = AnalyticsSession.open(warehouse, spill)) {
+      assertTrue(Files.isDirectory(spill.getParent()), spill.getParent().toString());
+    }
+  }
+
+  @Test
   void aCommittedFileOfAnotherSizeIsRefusedBeforeAnyQuery() throws Exception {
     byte[] content = Files.readAllBytes(committed);
     Files.write(committed, java.util.Arrays.copyOf(content, content.length / 2));
