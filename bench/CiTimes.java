@@ -28,7 +28,16 @@ public class CiTimes {
 
   public static void main(String[] args) throws Exception {
     Path root = Path.of(args.length > 0 ? args[0] : ".");
-    int slowest = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+    int slowest = args.length > 1 && args[1].matches("\\d+") ? Integer.parseInt(args[1]) : -1;
+    if (!Files.isDirectory(root) || slowest == 0 || (args.length > 1 && slowest < 0)) {
+      System.err.println(
+          "bench/ci-times: "
+              + (Files.isDirectory(root)
+                  ? "SLOWEST must be a whole number above 0, was '" + args[1] + "'"
+                  : root + " is not a directory (a build's top, as after mvn -B verify)"));
+      System.exit(2);
+    }
+    slowest = slowest < 0 ? 15 : slowest;
     List<Suite> suites = new ArrayList<>();
     try (Stream<Path> files = Files.walk(root, 4)) {
       for (Path f :

@@ -32,8 +32,18 @@ public final class EventLog {
   public static final java.time.Duration API_TIMEOUT = java.time.Duration.ofSeconds(15);
 
   /**
-   * Consumer settings every benchlake reader uses: only committed (transactional) events, fetched
-   * in {@link #BULK_FETCH} sizes.
+   * How long the broker may hold a fetch of these readers that finds nothing new, in ms. They read
+   * to an end they know, and the consumer sends its next fetch before it hands over the records: at
+   * a partition's end that fetch finds nothing, and the move to the next partition and the
+   * consumer's close wait for it. At Kafka's default of 500 ms a read of a few events of the two
+   * partitions took 1.07-1.32 s, at 20 ms 0.11-0.12 s (bench/results/ci-time-20261207b.txt).
+   */
+  static final int BOUNDED_FETCH_WAIT_MS = 20;
+
+  /**
+   * Consumer settings every benchlake reader of a stretch of the log uses: only committed
+   * (transactional) events, fetched in {@link #BULK_FETCH} sizes, an empty fetch held {@link
+   * #BOUNDED_FETCH_WAIT_MS}.
    */
   public static Map<String, Object> readerConfig(String bootstrap) {
     Map<String, Object> config = new HashMap<>(BULK_FETCH);
@@ -47,6 +57,8 @@ public final class EventLog {
             false,
             ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
             "earliest",
+            ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
+            BOUNDED_FETCH_WAIT_MS,
             // A broker that went away is told in 15 s (as one that does not answer at start),
             // not after Kafka's default minute.
             ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
@@ -126,10 +138,19 @@ public final class EventLog {
             Map.of(
                 org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 bootstrap))) {
-      String cluster = admin.describeCluster().clusterId().get();
+      // told within API_TIMEOUT, as the readers (Kafka's default for an admin call is a minute)
+      int timeoutMs = (int) API_TIMEOUT.toMillis();
+      String cluster =
+          admin
+              .describeCluster(
+                  new org.apache.kafka.clients.admin.DescribeClusterOptions().timeoutMs(timeoutMs))
+              .clusterId()
+              .get();
       String topic =
           admin
-              .describeTopics(java.util.List.of(Topics.EVENTS))
+              .describeTopics(
+                  java.util.List.of(Topics.EVENTS),
+                  new org.apache.kafka.clients.admin.DescribeTopicsOptions().timeoutMs(timeoutMs))
               .allTopicNames()
               .get()
               .get(Topics.EVENTS)

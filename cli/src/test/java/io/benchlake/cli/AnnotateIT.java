@@ -9,9 +9,13 @@ import io.benchlake.testing.Fixtures;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** benchlake annotate through the real broker and Flink job: statistics honour it and say so. */
 class AnnotateIT {
+  /** The homes, each with its broker kept while its test (or class) runs. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   private static final String D = "Mariadb 11.4.2-MariaDB-log";
 
   /** The first row of a query's CSV answer, without its header. */
@@ -24,7 +28,7 @@ class AnnotateIT {
   @Test
   void anExcludedIterationLeavesTheStatisticsAndTheReportSaysSoUntilItIsIncludedAgain()
       throws Exception {
-    CliRunner.useFreshHome("annotate");
+    BROKER.freshHome("annotate");
     Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
     ok(CliRunner.run("import", "taf-report", report.toString()));
     ok(CliRunner.run("ingest"));
@@ -98,7 +102,7 @@ class AnnotateIT {
 
   @Test
   void annotatingWhatIsNotThereIsOneLineAndExitTwo() throws Exception {
-    CliRunner.useFreshHome("annotate-bad");
+    BROKER.freshHome("annotate-bad");
     for (String[] verb :
         List.of(
             new String[] {"report", "--test", "OLTP_RW"},

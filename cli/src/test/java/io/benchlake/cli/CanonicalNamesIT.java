@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One test, one name; corrections; conflicts (issues 23 and 24), through the real broker and Flink
@@ -18,6 +19,9 @@ import org.junit.jupiter.api.Test;
  * content is refused by both ingest paths, and a rebuild gives the same answers throughout.
  */
 class CanonicalNamesIT {
+  /** The homes, each with its broker kept while its test (or class) runs. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   private static final String LOG_LABEL = "Mariadb 11.8.4-MariaDB-log";
 
   private static String sql(String query) {
@@ -47,7 +51,7 @@ class CanonicalNamesIT {
 
   @Test
   void aHammerdbImportAndATafReportAreOneTestAndACorrectedDateReplacesTheRun() throws Exception {
-    Path home = CliRunner.useFreshHome("canonical-names");
+    Path home = BROKER.freshHome("canonical-names");
     Path log = home.resolve("tprocc_vu2.log");
     // The first result of a HammerDB v4 CLI transcript: 2 active virtual users, NOPM 20515.
     Files.copy(Path.of("src/test/resources/hammerdb/tprocc_vu2.log"), log);
@@ -123,7 +127,7 @@ class CanonicalNamesIT {
   @Test
   void anIdRepublishedWithOtherContentIsRefusedByBothIngestPathsAndADeadRunIsWrittenByBoth()
       throws Exception {
-    Path home = CliRunner.useFreshHome("content-conflict");
+    Path home = BROKER.freshHome("content-conflict");
     Instant started = Instant.parse("2026-11-02T10:00:00Z");
     Path first = home.resolve("first.jsonl");
     Files.writeString(first, run("r1", started, 100.0));

@@ -52,7 +52,7 @@ class FollowCliIT {
           Duration.ofSeconds(30),
           REPORT_EVENTS + " events read by the follow");
       assertEquals(REPORT_EVENTS, eventsRead(log), Files.readString(log));
-      String followed = BuiltTree.run(home, "report", "--format", "text");
+      String followed = report();
       assertTrue(followed.contains("3766.360"), followed);
 
       follow.destroy(); // SIGTERM
@@ -69,16 +69,25 @@ class FollowCliIT {
 
       // Goes on from the follow's last commit, which read every event: past it, only the
       // import's commit marker, so no job runs.
-      String after = BuiltTree.run(home, "ingest");
-      assertTrue(after.contains("Nothing new since ingest"), after);
-      assertEquals(followed, BuiltTree.run(home, "report", "--format", "text"));
-      BuiltTree.run(home, "ingest", "--rebuild");
-      assertEquals(followed, BuiltTree.run(home, "report", "--format", "text"));
+      // (these in this JVM: what is checked is what the follow left, not the launcher)
+      CliRunner.Run after = CliRunner.run("ingest");
+      ImportRoundTripIT.ok(after);
+      assertTrue(after.out().contains("Nothing new since ingest"), after.out());
+      assertEquals(followed, report());
+      ImportRoundTripIT.ok(CliRunner.run("ingest", "--rebuild"));
+      assertEquals(followed, report());
     } finally {
       if (follow.isAlive()) {
         follow.destroyForcibly().waitFor();
       }
     }
+  }
+
+  /** The text report of the home's warehouse, read in this JVM. */
+  private static String report() {
+    CliRunner.Run r = CliRunner.run("report", "--format", "text");
+    ImportRoundTripIT.ok(r);
+    return r.out();
   }
 
   private static long eventsRead(Path log) throws Exception {

@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A directory mixing every HammerDB output variant (ingest's test resources hammerdb/mixed) is
  * imported, ingested and queried: NOPM, TPM, virtual users, months, timings and engines.
  */
 class HammerdbImportIT {
+  /** The homes, each with its broker kept while its test (or class) runs. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   static final Path MIXED =
       Path.of("..", "importers", "src", "test", "resources", "hammerdb", "mixed");
 
@@ -23,7 +27,7 @@ class HammerdbImportIT {
 
   @Test
   void everyVariantLandsWithItsNumbersVirtualUsersMonthTimingsAndEngine() throws Exception {
-    CliRunner.useFreshHome("hammerdb-mixed");
+    BROKER.freshHome("hammerdb-mixed");
     assertTrue(Files.isDirectory(MIXED), MIXED.toAbsolutePath().toString());
     CliRunner.Run imported =
         CliRunner.run("import", "hammerdb", MIXED.toString(), "--dataset", "HammerDB outputs");

@@ -12,9 +12,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Imports through the real broker, ingests with the real Flink job, reports through DuckDB. */
 class ImportRoundTripIT {
+  /** The homes, each with its broker kept while its test (or class) runs. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   static void ok(CliRunner.Run run) {
     assertEquals(0, run.exit(), run.out() + run.err());
   }
@@ -42,7 +46,7 @@ class ImportRoundTripIT {
 
   @Test
   void aTafReportRoundTripsEveryNumberAndImportingTwiceAddsNothing() throws Exception {
-    CliRunner.useFreshHome("taf");
+    BROKER.freshHome("taf");
     Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
     ok(CliRunner.run("import", "taf-report", report.toString()));
     ok(CliRunner.run("ingest"));
@@ -133,7 +137,7 @@ class ImportRoundTripIT {
 
   @Test
   void sysbenchLogsBecomeARunAndADyingLogIsAFailedIteration() throws Exception {
-    Path home = CliRunner.useFreshHome("sysbench");
+    Path home = BROKER.freshHome("sysbench");
     // The warehouse elsewhere, named as Flink names files (e.g. a mount shared with task managers)
     Path shared = TestDirs.fresh("sysbench-shared-warehouse");
     System.setProperty("benchlake.warehouse", shared.toUri().toString());
@@ -190,7 +194,7 @@ class ImportRoundTripIT {
 
   @Test
   void exportedEventsImportIntoANewHomeAndExportTheSame() throws Exception {
-    CliRunner.useFreshHome("export-a");
+    BROKER.freshHome("export-a");
     ok(
         CliRunner.run(
             "import",
@@ -198,7 +202,7 @@ class ImportRoundTripIT {
             Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt").toString()));
     Path first = Files.createTempFile("events-a", ".jsonl");
     ok(CliRunner.run("export", "events", "--out", first.toString()));
-    CliRunner.useFreshHome("export-b");
+    BROKER.freshHome("export-b");
     ok(CliRunner.run("import", "events", first.toString()));
     Path second = Files.createTempFile("events-b", ".jsonl");
     ok(CliRunner.run("export", "events", "--out", second.toString()));
@@ -211,7 +215,7 @@ class ImportRoundTripIT {
 
   @Test
   void aBadFileIsOneLinePublishesNothingAndKeepGoingSkipsIt() throws Exception {
-    CliRunner.useFreshHome("bad");
+    BROKER.freshHome("bad");
     Path bad = Files.createTempFile("bad", ".log");
     String good = Files.readString(Fixtures.path("sysbench", "oltp_read_write_t4_i1.log"));
     Files.writeString(bad, good.replace("tps: 1370.23", "tps: 13x0.23"));
@@ -258,7 +262,7 @@ class ImportRoundTripIT {
 
   @Test
   void benchbaseResultSetsAndATpccMysqlLogLandWithTheFiguresTheyPrinted() throws Exception {
-    CliRunner.useFreshHome("other-harnesses");
+    BROKER.freshHome("other-harnesses");
     Path sets = IMPORTER_FIXTURES.resolve("benchbase/ladder");
     Path log = IMPORTER_FIXTURES.resolve("tpcc-mysql/ladder.log");
     ok(CliRunner.run("import", "benchbase", sets.toString(), "--testbed", "lab-1"));

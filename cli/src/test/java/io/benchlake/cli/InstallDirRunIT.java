@@ -9,15 +9,19 @@ import io.benchlake.loadgen.server.MariaDbDistribution;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * benchlake run --install-dir --cnf: the TAF way of running a server, through the command line, the
  * event log and the warehouse to the report's Database Info.
  */
 class InstallDirRunIT {
+  /** The homes, each with its broker kept while its test (or class) runs. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   @Test
   void aRunOnAnInstallDirReportsItsGeneratedCnfWithoutSecrets() throws Exception {
-    Path home = CliRunner.useFreshHome("install-run");
+    Path home = BROKER.freshHome("install-run");
     Path install = MariaDbDistribution.of("11.4.5").unpacked(home.resolve("mariadb-11.4.5"));
     Path template = home.resolve("bench.cnf");
     Files.writeString(

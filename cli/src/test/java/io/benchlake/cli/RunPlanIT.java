@@ -10,14 +10,18 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** benchlake run from a YAML plan on the embedded server: published, resumable, checked input. */
 class RunPlanIT {
+  /** The homes, each with its broker kept while its test (or class) runs. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   private static Path home;
 
   @BeforeAll
   static void freshHome() throws Exception {
-    home = CliRunner.useFreshHome("run");
+    home = BROKER.freshHome("run");
   }
 
   @Test

@@ -10,12 +10,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** benchlake schedule --now: ingests what was published, then writes each job's dated output. */
 class ScheduleIT {
+  /** The homes, each with its broker kept while its test (or class) runs. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   @Test
   void aScheduleRunNowIngestsFirstAndWritesEachJobIntoADatedDirectory() throws Exception {
-    Path home = CliRunner.useFreshHome("schedule");
+    Path home = BROKER.freshHome("schedule");
     ok(
         CliRunner.run(
             "import",

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * TAF reports of every kind (TPROC-C NOPM, a timing ratio whose means have 3 decimals, TPS with a
@@ -19,6 +20,9 @@ import org.junit.jupiter.api.Test;
  * printed. Then what an exclusion and the messages around it do to such a report.
  */
 class TafReportRerenderIT {
+  /** The homes, each with its broker kept while its test (or class) runs. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   private static final Path TPROCC = Fixtures.path("taf-report", "tprocc_nopm_synthetic.txt");
   private static final Path OLTP = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
 
@@ -53,7 +57,7 @@ class TafReportRerenderIT {
 
   @Test
   void everyCellOfEveryKindOfReportRendersAsPrinted() throws Exception {
-    CliRunner.useFreshHome("taf-rerender");
+    BROKER.freshHome("taf-rerender");
     Path dir = TestDirs.fresh("taf-variants");
     Path nopm = dir.resolve("nopm.txt");
     Files.writeString(
