@@ -142,7 +142,10 @@ public class QueryTimes {
           "SELECT run_id || ':' || kind AS event_id, run_id, started_at, 1 AS ingest_seq, kind,"
               + " started_at AS emitted_at, 'MariaDB ' || db_version AS dataset,"
               + " 'sysbench' AS test_suite, test_name, 'loadgen' AS source,"
-              + " CASE WHEN kind = 'run_finished' THEN 'completed' END AS status, month"
+              + " CASE WHEN kind = 'run_finished' THEN 'completed' END AS status,"
+              // the machine, as a live run's run_started names it (its host)
+              + " CASE WHEN kind = 'run_started' THEN 'host' || (i % " + hosts + ") END AS testbed,"
+              + " month"
               + " FROM rr, (VALUES ('run_started'), ('run_finished')) k(kind)",
           staging.resolve("runs"));
       copy(
