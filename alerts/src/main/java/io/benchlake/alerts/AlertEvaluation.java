@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The evaluation after an ingest: every series that iteration rows of the ingests after a commit
@@ -26,22 +27,49 @@ import java.util.Map;
  * alerts it has ({@link AlertIdentity}) into the alert events to publish.
  */
 public final class AlertEvaluation {
+  static final String FRESH_SQL = sql("fresh_runs.sql");
   static final String TOUCHED_SQL = sql("touched_series.sql");
   static final String KNOWN_SQL = sql("known_alerts.sql");
-  static final String DIFFERENCES_SQL = sql("run_differences.sql");
   static final String STABILITY_SQL = sql("stability_intervals.sql");
 
-  /** The queries an evaluation runs: what its session must have the views for. */
-  public static final List<String> QUERIES =
-      List.of(TOUCHED_SQL, KNOWN_SQL, DIFFERENCES_SQL, STABILITY_SQL, MergedSeries.SQL);
+  /**
+   * The query an evaluation runs first, over the raw iterations alone: what its session must have
+   * the views for when it opens.
+   */
+  public static final List<String> QUERIES = List.of(FRESH_SQL);
 
-  /** At most this many config differences are named in one alert's provenance. */
-  private static final int MAX_DIFFERENCES = 12;
+  /**
+   * The queries an evaluation runs once it knows runs came ({@link AnalyticsSession#prepareFor}):
+   * their raw views are made when the session opens, their views only then.
+   */
+  public static final List<String> LATER =
+      List.of(TOUCHED_SQL, KNOWN_SQL, ConfigDifferences.SQL, STABILITY_SQL, MergedSeries.SQL);
+
+  /**
+   * The views an evaluation's session makes tables of their rows: every later query reaches them,
+   * most by several paths, and DuckDB plans a view again at each (planning {@code history_runs}'s
+   * aliases and config lines took 2-3 s a query where running it takes milliseconds).
+   */
+  public static final Set<String> AS_TABLES =
+      Set.of("canonical_names", "started_runs", "history_runs");
+
+  /**
+   * At most this many fresh runs' samples are read by their ids: each sample of the warehouse is
+   * looked up in the list, which beyond a few dozen ids costs more than the join it saves.
+   */
+  static final int RUNS_LISTED = 64;
 
   private AlertEvaluation() {}
 
-  /** What one evaluation did: the series evaluated and the events it made. */
-  public record Outcome(int series, List<Alert> events) {
+  /**
+   * What one evaluation did: the series evaluated, the events it made, and how long each of its
+   * steps took.
+   */
+  public record Outcome(int series, List<Alert> events, List<Step> steps) {
+    public Outcome(int series, List<Alert> events) {
+      this(series, events, List.of());
+    }
+
     public long count(Alert.Change change) {
       return events.stream().filter(e -> e.change() == change).count();
     }
@@ -51,47 +79,101 @@ public final class AlertEvaluation {
     }
   }
 
+  /** One step of an evaluation and its time in milliseconds. */
+  public record Step(String name, double millis) {
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%s %.1f ms", name, millis);
+    }
+  }
+
   /**
    * Evaluates the series reached by ingests after {@code since} (0: the whole history) at the
-   * session's commit {@code commit}.
+   * session's commit {@code commit}. The session is one opened with {@link #QUERIES}, {@link
+   * #LATER} and {@link #AS_TABLES}; its other views are made only when runs came.
    */
   public static Outcome evaluate(
       AnalyticsSession session, long since, long commit, Instant now, AlertSettings settings) {
     Connection c = session.connection();
+    Steps steps = new Steps();
     try {
-      long t = System.nanoTime();
-      Map<SeriesKey, List<SeriesPoint>> series = touched(c, since, settings);
-      t = lap("series read (" + series.size() + ")", t);
-      Map<SeriesKey, List<KnownAlert>> known = known(c);
-      t = lap("known alerts read", t);
-      Map<SeriesKey, List<StabilityFindings.IterationIntervals>> intervals = intervals(c, since);
-      t = lap("report intervals read", t);
+      List<String> fresh = freshRuns(c, since);
+      steps.lap("fresh runs (" + fresh.size() + ")");
       AlertIdentity.Evaluation at = new AlertIdentity.Evaluation(commit, now, settings);
-      Map<String, String> datasetOf = new HashMap<>();
-      List<Alert> events = new ArrayList<>();
-      for (Map.Entry<SeriesKey, List<SeriesPoint>> s : series.entrySet()) {
-        s.getValue().forEach(p -> datasetOf.put(p.runId(), p.dataset()));
-        List<Finding> findings =
-            new ArrayList<>(SeriesFindings.of(s.getKey(), s.getValue(), settings));
-        findings.addAll(
-            StabilityFindings.of(
-                s.getValue(), intervals.getOrDefault(s.getKey(), List.of()), settings));
-        events.addAll(
-            AlertIdentity.reconcile(
-                s.getKey(), s.getValue(), findings, known.getOrDefault(s.getKey(), List.of()), at));
+      List<Alert> explained = new ArrayList<>();
+      int evaluated = 0;
+      if (!fresh.isEmpty()) {
+        session.prepareFor(LATER);
+        steps.lap("views made");
+        Map<SeriesKey, List<SeriesPoint>> series = touched(c, since, settings);
+        steps.lap("series read (" + series.size() + ")");
+        evaluated = series.size();
+        explained.addAll(findings(c, since, fresh, series, at, settings, steps));
+      } else {
+        session.prepareFor(List.of(MergedSeries.SQL)); // an alias alone may supersede alerts
+        steps.lap("views made");
       }
-      t = lap("findings", t);
-      List<Alert> explained = new ArrayList<>(events.size());
-      for (Alert e : events) {
-        explained.add(withConfigDifferences(c, e, datasetOf));
-      }
-      t = lap("config differences", t);
       explained.addAll(MergedSeries.superseded(c, at));
-      lap("superseded", t);
-      return new Outcome(series.size(), explained);
+      steps.lap("superseded");
+      return new Outcome(evaluated, explained, steps.all());
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read the series to evaluate: " + e.getMessage(), e);
     }
+  }
+
+  /** The alert events of the series read, with the config differences of their runs. */
+  private static List<Alert> findings(
+      Connection c,
+      long since,
+      List<String> fresh,
+      Map<SeriesKey, List<SeriesPoint>> series,
+      AlertIdentity.Evaluation at,
+      AlertSettings settings,
+      Steps steps)
+      throws SQLException {
+    if (series.isEmpty()) {
+      return List.of();
+    }
+    Map<SeriesKey, List<KnownAlert>> known = known(c);
+    steps.lap("known alerts read");
+    Map<SeriesKey, List<StabilityFindings.IterationIntervals>> intervals =
+        intervals(c, since, fresh);
+    steps.lap("report intervals read");
+    Map<String, String> datasetOf = new HashMap<>();
+    List<Alert> events = new ArrayList<>();
+    for (Map.Entry<SeriesKey, List<SeriesPoint>> s : series.entrySet()) {
+      s.getValue().forEach(p -> datasetOf.put(p.runId(), p.dataset()));
+      List<Finding> findings =
+          new ArrayList<>(SeriesFindings.of(s.getKey(), s.getValue(), settings));
+      findings.addAll(
+          StabilityFindings.of(
+              s.getValue(), intervals.getOrDefault(s.getKey(), List.of()), settings));
+      events.addAll(
+          AlertIdentity.reconcile(
+              s.getKey(), s.getValue(), findings, known.getOrDefault(s.getKey(), List.of()), at));
+    }
+    steps.lap("findings");
+    ConfigDifferences differences = new ConfigDifferences(c, datasetOf);
+    List<Alert> explained = new ArrayList<>(events.size());
+    for (Alert e : events) {
+      explained.add(differences.explain(e));
+    }
+    steps.lap("config differences (" + differences.pairsRead() + " pairs)");
+    return explained;
+  }
+
+  /** The runs that iteration rows of ingests after {@code since} reached. */
+  private static List<String> freshRuns(Connection c, long since) throws SQLException {
+    List<String> runs = new ArrayList<>();
+    try (PreparedStatement st = c.prepareStatement(FRESH_SQL)) {
+      st.setLong(1, since);
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          runs.add(rs.getString(1));
+        }
+      }
+    }
+    return runs;
   }
 
   private static Map<SeriesKey, List<SeriesPoint>> touched(
@@ -122,12 +204,23 @@ public final class AlertEvaluation {
     return series;
   }
 
-  /** The measured intervals of the fresh runs' iterations, per series of their primary metric. */
+  /**
+   * The measured intervals of the fresh runs' iterations, per series of their primary metric: the
+   * samples of a few runs read by their ids, of more (an import's history) by a join.
+   */
   private static Map<SeriesKey, List<StabilityFindings.IterationIntervals>> intervals(
-      Connection c, long since) throws SQLException {
+      Connection c, long since, List<String> fresh) throws SQLException {
     Map<SeriesKey, List<StabilityFindings.IterationIntervals>> out = new HashMap<>();
     try (PreparedStatement st = c.prepareStatement(STABILITY_SQL)) {
       st.setLong(1, since);
+      if (fresh.size() <= RUNS_LISTED) {
+        Array runs = c.createArrayOf("VARCHAR", fresh.toArray());
+        st.setArray(2, runs);
+        st.setArray(3, runs);
+      } else {
+        st.setObject(2, null);
+        st.setObject(3, null);
+      }
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {
           SeriesKey key =
@@ -171,64 +264,27 @@ public final class AlertEvaluation {
     return known;
   }
 
-  /** The alert with the settings that differ between the datasets of its runs before and after. */
-  private static Alert withConfigDifferences(Connection c, Alert e, Map<String, String> datasetOf)
-      throws SQLException {
-    Alert.Provenance p = e.provenance();
-    if (p.runsBefore().isEmpty() || p.runsAfter().isEmpty()) {
-      return e;
-    }
-    String before = datasetOf.get(p.runsBefore().get(p.runsBefore().size() - 1));
-    String after = datasetOf.get(p.runsAfter().get(0));
-    if (before == null || after == null || before.equals(after)) {
-      return e;
-    }
-    List<String> differences = new ArrayList<>(p.differences());
-    try (PreparedStatement st = c.prepareStatement(DIFFERENCES_SQL)) {
-      st.setString(1, before);
-      st.setString(2, after);
-      try (ResultSet rs = st.executeQuery()) {
-        int n = 0;
-        while (rs.next() && n++ < MAX_DIFFERENCES) {
-          differences.add(
-              rs.getString(1)
-                  + " "
-                  + rs.getString(2)
-                  + " "
-                  + rs.getString(3)
-                  + " -> "
-                  + rs.getString(4));
-        }
-      }
-    }
-    return e.withProvenance(
-        new Alert.Provenance(
-            p.detector(),
-            p.parameters(),
-            p.runsBefore(),
-            p.runsAfter(),
-            p.windowFrom(),
-            p.windowTo(),
-            p.magnitudePct(),
-            p.ciLowPct(),
-            p.ciHighPct(),
-            p.pValue(),
-            p.noise(),
-            p.levelBefore(),
-            p.levelAfter(),
-            differences));
-  }
-
   /**
-   * With {@code -Dbenchlake.timing=true} (as the commands' own steps), the time a step of the
-   * evaluation took, on stderr; the time it ended.
+   * The steps' times; with {@code -Dbenchlake.timing=true} (as the commands' own steps) each is
+   * also written to stderr as it ends.
    */
-  private static long lap(String step, long since) {
-    long now = System.nanoTime();
-    if (Boolean.getBoolean("benchlake.timing")) {
-      System.err.printf(Locale.ROOT, "timing: alerts: %s %.1f ms%n", step, (now - since) / 1e6);
+  private static final class Steps {
+    private final List<Step> steps = new ArrayList<>();
+    private long last = System.nanoTime();
+
+    void lap(String name) {
+      long now = System.nanoTime();
+      Step step = new Step(name, (now - last) / 1e6);
+      steps.add(step);
+      if (Boolean.getBoolean("benchlake.timing")) {
+        System.err.println("timing: alerts: " + step);
+      }
+      last = now;
     }
-    return now;
+
+    List<Step> all() {
+      return List.copyOf(steps);
+    }
   }
 
   private static double[] values(Array a) throws SQLException {

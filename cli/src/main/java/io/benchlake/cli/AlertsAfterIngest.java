@@ -14,8 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The alerts' evaluation after a batch ingest's commit: the series the commit reached are
@@ -24,6 +29,8 @@ import java.util.Optional;
  * the last commit evaluated, kept in {@code $BENCHLAKE_HOME/alerts/evaluated}).
  */
 final class AlertsAfterIngest implements CommitListener {
+  private static final Logger LOG = LoggerFactory.getLogger(AlertsAfterIngest.class);
+
   private final BenchlakeHome home;
   private final Warehouse warehouse;
   private final String bootstrap;
@@ -47,19 +54,43 @@ final class AlertsAfterIngest implements CommitListener {
     StepClock clock = StepClock.start(); // where the time goes, with -Dbenchlake.timing=true
     try {
       long since = lastEvaluated().map(s -> Math.min(s, previousSeq)).orElse(0L);
+      if (!AddedSince.resultsOrAliases(warehouse, since)) {
+        // only alert, triage, annotation or run events: no series got a point, no alias merged one
+        remember(result.seq());
+        LOG.info(
+            "alerts after ingest {}: nothing to evaluate since ingest {}", result.seq(), since);
+        System.out.println(describe(new AlertEvaluation.Outcome(0, List.of()), elapsed(started)));
+        return;
+      }
       AlertEvaluation.Outcome o = evaluate(since, result.seq());
       clock.lap("alerts: evaluation (session, queries, detectors)");
+      long evaluated = System.nanoTime();
       publishing = true;
+      long[] published = {evaluated};
       AlertLog.publish(
           bootstrap,
           o.events(),
           () -> {
             clock.lap("alerts: publish " + o.events().size() + " events");
+            published[0] = System.nanoTime();
             service.ingest(bootstrap, warehouse);
             clock.lap("alerts: the small ingest of the alert events");
           });
       remember(result.seq());
-      System.out.println(describe(o, (System.nanoTime() - started) / 1e9));
+      long end = System.nanoTime();
+      LOG.info(
+          "alerts after ingest {}: {} series since ingest {} in {} ms: evaluation {} ms ({}),"
+              + " {} events published in {} ms, their ingest {} ms",
+          result.seq(),
+          o.series(),
+          since,
+          ms(end - started),
+          ms(evaluated - started),
+          o.steps().stream().map(Object::toString).collect(Collectors.joining(", ")),
+          o.events().size(),
+          ms(published[0] - evaluated),
+          ms(o.events().isEmpty() ? 0 : end - published[0]));
+      System.out.println(describe(o, elapsed(started)));
     } catch (Exception | LinkageError e) {
       System.out.println(
           "Alerts: the evaluation after ingest "
@@ -73,10 +104,27 @@ final class AlertsAfterIngest implements CommitListener {
   }
 
   AlertEvaluation.Outcome evaluate(long since, long commit) {
-    try (AnalyticsSession session = AnalyticsSession.openFor(warehouse, AlertEvaluation.QUERIES)) {
-      return AlertEvaluation.evaluate(
-          session, since, commit, Instant.now(), AlertSettings.of(home.root()));
+    long opening = System.nanoTime();
+    try (AnalyticsSession session =
+        AnalyticsSession.openFor(
+            warehouse, AlertEvaluation.QUERIES, AlertEvaluation.LATER, AlertEvaluation.AS_TABLES)) {
+      AlertEvaluation.Step open =
+          new AlertEvaluation.Step("session", ms(System.nanoTime() - opening));
+      AlertEvaluation.Outcome o =
+          AlertEvaluation.evaluate(
+              session, since, commit, Instant.now(), AlertSettings.of(home.root()));
+      List<AlertEvaluation.Step> steps = new ArrayList<>(List.of(open));
+      steps.addAll(o.steps());
+      return new AlertEvaluation.Outcome(o.series(), o.events(), steps);
     }
+  }
+
+  private static double elapsed(long since) {
+    return (System.nanoTime() - since) / 1e9;
+  }
+
+  private static double ms(long nanos) {
+    return Math.round(nanos / 1e5) / 10.0;
   }
 
   static String describe(AlertEvaluation.Outcome o, double seconds) {

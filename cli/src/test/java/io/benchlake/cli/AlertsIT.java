@@ -50,6 +50,8 @@ class AlertsIT {
     CliRunner.Run ingest = CliRunner.run("ingest");
     ok(ingest);
     assertTrue(ingest.out().contains("Alerts: "), ingest.out());
+    // an evaluation that failed keeps the ingest's exit code: its one line says why
+    assertTrue(!ingest.out().contains("Alerts: the evaluation after ingest"), ingest.out());
   }
 
   @Test

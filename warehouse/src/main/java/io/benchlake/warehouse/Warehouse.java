@@ -62,6 +62,20 @@ public final class Warehouse {
   }
 
   /**
+   * The manifest of commit {@code seq} while {@code _ingest/} keeps it (the last {@link
+   * #MANIFESTS_KEPT}), or empty: for looking back at what the commits since added. One that does
+   * not read (gone, damaged) is empty too; reads serve only from {@link #current()}.
+   */
+  public Optional<Manifest> manifestAt(long seq) {
+    Path file = ingestDir().resolve(seq + ".json");
+    try {
+      return Optional.of(ManifestReader.read(Files.readAllBytes(file)));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
    * The last committed manifest once every file it lists is there with its committed size (a stat
    * per file): what a read session serves from.
    */
