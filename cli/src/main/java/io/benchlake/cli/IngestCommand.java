@@ -86,14 +86,11 @@ final class IngestCommand implements Callable<Integer> {
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     Warehouse warehouse = new Warehouse(home.warehouse());
     try (EventBus connection = bus.connect(home);
-        // Follow mode keeps one MiniCluster for all its jobs: no start-up per ingest; a batch
-        // ingest keeps the one its job started for the small ingest of the alerts it raised.
+        // Follow mode keeps one MiniCluster for all its jobs: no start-up per ingest.
         FlinkCluster flink =
             flinkRest != null
                 ? FlinkCluster.remote(flinkRest, parallelism, FlinkCluster.jobJars())
-                : follow
-                    ? FlinkCluster.shared(parallelism, 1)
-                    : FlinkCluster.keptForJobs(parallelism)) {
+                : follow ? FlinkCluster.shared(parallelism, 1) : FlinkCluster.perJob(parallelism)) {
       IngestService service = new IngestService(flink, compactAbove);
       // each commit that added results is evaluated for alerts (docs/alerts.md); --rebuild replays
       service.onCommit(new AlertsAfterIngest(home, warehouse, connection.bootstrap(), service));
