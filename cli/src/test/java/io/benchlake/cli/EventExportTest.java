@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.TestEvents;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
@@ -16,35 +17,21 @@ class EventExportTest {
 
   static byte[] sample() {
     Sample s =
-        new Sample(
-            null,
-            "s1",
-            "r1",
-            T,
-            T,
-            8,
-            null,
-            1,
-            10,
-            1.0,
-            Sample.Phase.measured,
-            10L,
-            100.0,
-            2000.0,
-            null,
-            null,
-            null,
-            5.0,
-            95.0,
-            7.0,
-            9.0,
-            0,
-            0,
-            null,
-            null,
-            null,
-            null,
-            null);
+        TestEvents.sample()
+            .eventId("s1")
+            .runId("r1")
+            .emittedAt(T)
+            .startedAt(T)
+            .threads(8)
+            .offsetS(10)
+            .transactions(10L)
+            .tps(100.0)
+            .qps(2000.0)
+            .latencyAvgMs(5.0)
+            .latencyPct(95.0)
+            .latencyPctMs(7.0)
+            .latencyMaxMs(9.0)
+            .build();
     return new EventCodec().encodeToString(s).getBytes(StandardCharsets.UTF_8);
   }
 

@@ -18,7 +18,7 @@ import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
-import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.TestEvents;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -98,35 +98,27 @@ class IngestServiceIT {
           int n = h.encodeIntoCompressedByteBuffer(buf);
           String hist = Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
           events.add(
-              new Sample(
-                  null,
-                  EventIds.random(),
-                  run,
-                  now,
-                  startedAt,
-                  threads,
-                  threads,
-                  it,
-                  s,
-                  1.0,
-                  Sample.Phase.measured,
-                  tx,
-                  tx,
-                  tx * 20.0,
-                  tx * 14.0,
-                  tx * 4.0,
-                  tx * 2.0,
-                  5.0,
-                  95.0,
-                  9.5,
-                  10.0,
-                  0,
-                  0,
-                  null,
-                  null,
-                  hist,
-                  null,
-                  null));
+              TestEvents.sample()
+                  .eventId(EventIds.random())
+                  .runId(run)
+                  .emittedAt(now)
+                  .startedAt(startedAt)
+                  .threads(threads)
+                  .liveThreads(threads)
+                  .iteration(it)
+                  .offsetS(s)
+                  .transactions(tx)
+                  .tps(tx)
+                  .qps(tx * 20.0)
+                  .readsPs(tx * 14.0)
+                  .writesPs(tx * 4.0)
+                  .otherPs(tx * 2.0)
+                  .latencyAvgMs(5.0)
+                  .latencyPct(95.0)
+                  .latencyPctMs(9.5)
+                  .latencyMaxMs(10.0)
+                  .histogram(hist)
+                  .build());
         }
         events.add(
             new IterationFinished(

@@ -56,35 +56,26 @@ class EventCodecTest {
   }
 
   static Sample sample() {
-    return new Sample(
-        null,
-        "e3",
-        "run-1",
-        NOW,
-        STARTED,
-        4,
-        4,
-        1,
-        1.0,
-        1.0,
-        Sample.Phase.measured,
-        640L,
-        640.0,
-        12800.0,
-        8960.0,
-        2560.0,
-        1280.0,
-        6.2,
-        95.0,
-        9.1,
-        20.5,
-        0.0,
-        0.0,
-        null,
-        null,
-        "HISTO",
-        new CpuShare(40, 10, 1, 49),
-        75.0);
+    return TestEvents.sample()
+        .eventId("e3")
+        .emittedAt(NOW)
+        .startedAt(STARTED)
+        .threads(4)
+        .liveThreads(4)
+        .transactions(640L)
+        .tps(640.0)
+        .qps(12800.0)
+        .readsPs(8960.0)
+        .writesPs(2560.0)
+        .otherPs(1280.0)
+        .latencyAvgMs(6.2)
+        .latencyPct(95.0)
+        .latencyPctMs(9.1)
+        .latencyMaxMs(20.5)
+        .histogram("HISTO")
+        .hostCpu(new CpuShare(40, 10, 1, 49))
+        .serverCpuPct(75.0)
+        .build();
   }
 
   static IterationFinished iterationFinished() {

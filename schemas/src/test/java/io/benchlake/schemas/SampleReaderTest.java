@@ -205,35 +205,37 @@ class SampleReaderTest {
     Instant started = Instant.parse("2026-03-11T13:22:25Z").plusMillis(r.nextInt(1_000_000_000));
     boolean full = r.nextBoolean();
     double tps = r.nextInt(3) == 0 ? r.nextInt(5000) : r.nextDouble() * 5000;
-    return new Sample(
-        null,
-        EventIds.random(),
-        "run-" + r.nextInt(100),
-        started.plusNanos(r.nextInt(4) == 0 ? 0 : r.nextLong(1_000_000_000_000L)),
-        started,
-        1 + r.nextInt(512),
-        full ? 1 + r.nextInt(512) : null,
-        1 + r.nextInt(5),
-        r.nextInt(300) + (r.nextBoolean() ? 0.5 : 0),
-        r.nextBoolean() ? 1.0 : 0.25 + r.nextDouble(),
-        r.nextBoolean() ? Sample.Phase.measured : Sample.Phase.warmup,
-        full ? (long) tps : null,
-        tps,
-        tps * 20,
-        full ? tps * 14 : null,
-        full ? tps * 4 : null,
-        full ? tps * 2 : null,
-        full ? r.nextDouble() * 50 : null,
-        full ? 95.0 : null,
-        full ? r.nextDouble() * 80 : null,
-        full ? r.nextDouble() * 900 : null,
-        r.nextInt(4) == 0 ? r.nextDouble() : 0,
-        0,
-        full ? null : tps * 60 * 0.45,
-        full ? null : tps * 60,
-        full ? Base64.getEncoder().encodeToString(new byte[] {1, 2, 3, (byte) r.nextInt()}) : null,
-        full ? new CpuShare(r.nextDouble() * 50, 10, 0.5, 30) : null,
-        full ? r.nextDouble() * 100 : null);
+    return TestEvents.sample()
+        .eventId(EventIds.random())
+        .runId("run-" + r.nextInt(100))
+        .emittedAt(started.plusNanos(r.nextInt(4) == 0 ? 0 : r.nextLong(1_000_000_000_000L)))
+        .startedAt(started)
+        .threads(1 + r.nextInt(512))
+        .liveThreads(full ? 1 + r.nextInt(512) : null)
+        .iteration(1 + r.nextInt(5))
+        .offsetS(r.nextInt(300) + (r.nextBoolean() ? 0.5 : 0))
+        .intervalS(r.nextBoolean() ? 1.0 : 0.25 + r.nextDouble())
+        .phase(r.nextBoolean() ? Sample.Phase.measured : Sample.Phase.warmup)
+        .transactions(full ? (long) tps : null)
+        .tps(tps)
+        .qps(tps * 20)
+        .readsPs(full ? tps * 14 : null)
+        .writesPs(full ? tps * 4 : null)
+        .otherPs(full ? tps * 2 : null)
+        .latencyAvgMs(full ? r.nextDouble() * 50 : null)
+        .latencyPct(full ? 95.0 : null)
+        .latencyPctMs(full ? r.nextDouble() * 80 : null)
+        .latencyMaxMs(full ? r.nextDouble() * 900 : null)
+        .errorsPs(r.nextInt(4) == 0 ? r.nextDouble() : 0)
+        .nopm(full ? null : tps * 60 * 0.45)
+        .tpm(full ? null : tps * 60)
+        .histogram(
+            full
+                ? Base64.getEncoder().encodeToString(new byte[] {1, 2, 3, (byte) r.nextInt()})
+                : null)
+        .hostCpu(full ? new CpuShare(r.nextDouble() * 50, 10, 0.5, 30) : null)
+        .serverCpuPct(full ? r.nextDouble() * 100 : null)
+        .build();
   }
 
   private static byte[] bytes(String s) {

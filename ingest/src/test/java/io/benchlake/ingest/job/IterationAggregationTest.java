@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.benchlake.schemas.IterationFinished;
 import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.TestEvents;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -41,9 +42,20 @@ class IterationAggregationTest {
   }
 
   static Sample sample(String id, double offset, long tx, String histogram, Sample.Phase phase) {
-    return new Sample(
-        null, id, "r", T, T, 8, 8, 1, offset, 1.0, phase, tx, tx, tx * 20.0, null, null, null, null,
-        null, null, null, 0, 0, null, null, histogram, null, null);
+    return TestEvents.sample()
+        .eventId(id)
+        .runId("r")
+        .emittedAt(T)
+        .startedAt(T)
+        .threads(8)
+        .liveThreads(8)
+        .offsetS(offset)
+        .phase(phase)
+        .transactions(tx)
+        .tps(tx)
+        .qps(tx * 20.0)
+        .histogram(histogram)
+        .build();
   }
 
   /** What the aggregate reads of {@link #sample(String, double, long)}. */

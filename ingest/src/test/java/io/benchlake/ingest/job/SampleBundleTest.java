@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.TestEvents;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,35 +16,33 @@ class SampleBundleTest {
 
   private static Sample sample(int i) {
     boolean odd = i % 2 == 1;
-    return new Sample(
-        "sample/1",
-        "ev-" + i + "-ünïcode",
-        "r",
-        T.plusSeconds(i).plusNanos(789), // below a microsecond: dropped, as in the rows
-        T,
-        16,
-        15,
-        2,
-        i * 0.5,
-        0.5,
-        i < 2 ? Sample.Phase.warmup : Sample.Phase.measured,
-        odd ? (long) i * 10 : null,
-        i * 1.25,
-        i * 20.5,
-        1.0,
-        2.0,
-        3.0,
-        4.0,
-        95.0,
-        9.0,
-        12.0,
-        i * 0.1,
-        i == 3 ? 1.0 : 0.0,
-        odd ? null : i * 100.0,
-        odd ? i * 230.0 : null,
-        i % 3 == 0 ? null : "HISTFAAAAB94nJNpmSzMwMDAxAABzFCaEUoz2X-AsQHx1gVM",
-        null,
-        null);
+    return TestEvents.sample()
+        .eventId("ev-" + i + "-ünïcode")
+        .runId("r")
+        .emittedAt(T.plusSeconds(i).plusNanos(789)) // below a microsecond: dropped, as in the rows
+        .startedAt(T)
+        .threads(16)
+        .liveThreads(15)
+        .iteration(2)
+        .offsetS(i * 0.5)
+        .intervalS(0.5)
+        .phase(i < 2 ? Sample.Phase.warmup : Sample.Phase.measured)
+        .transactions(odd ? (long) i * 10 : null)
+        .tps(i * 1.25)
+        .qps(i * 20.5)
+        .readsPs(1.0)
+        .writesPs(2.0)
+        .otherPs(3.0)
+        .latencyAvgMs(4.0)
+        .latencyPct(95.0)
+        .latencyPctMs(9.0)
+        .latencyMaxMs(12.0)
+        .errorsPs(i * 0.1)
+        .reconnectsPs(i == 3 ? 1.0 : 0.0)
+        .nopm(odd ? null : i * 100.0)
+        .tpm(odd ? i * 230.0 : null)
+        .histogram(i % 3 == 0 ? null : "HISTFAAAAB94nJNpmSzMwMDAxAABzFCaEUoz2X-AsQHx1gVM")
+        .build();
   }
 
   @Test
