@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * `bin/benchlake ingest --follow` as a user runs it, hosting the embedded broker: an import from
  * another process becomes queryable while it follows, the signal Ctrl-C sends on a terminal's close
  * (SIGTERM here: a background process ignores SIGINT) stops it with a last commit, and a batch
- * ingest afterwards goes on from there to the same report a rebuild gives.
+ * ingest afterwards goes on from there to the same report a rebuild gives. Idle checkpoints commit
+ * nothing.
  */
 class FollowCliIT {
   private static final Pattern READ = Pattern.compile("Ingest \\d+ read (\\d+) events");
@@ -59,6 +60,18 @@ class FollowCliIT {
       assertTrue(follow.waitFor(60, TimeUnit.SECONDS), "follow did not stop: " + read(log));
       assertTrue(read(log).contains("Stopped; the warehouse is at ingest"), read(log));
       assertTrue(!read(log).contains("Exception"), read(log));
+      // Between the import and the stop the log was idle for many 1 s checkpoints: none of them
+      // committed, so every manifest is one of the printed commits (or a compaction they name).
+      String followLog = read(log);
+      assertTrue(!followLog.contains(" read 0 events"), followLog);
+      long printed = READ.matcher(followLog).results().count();
+      long compactions = followLog.lines().filter(l -> l.contains("; compacted ")).count();
+      try (var manifests = Files.list(home.resolve("warehouse").resolve("_ingest"))) {
+        assertEquals(
+            printed + compactions,
+            manifests.filter(f -> f.getFileName().toString().matches("\\d+\\.json")).count(),
+            followLog);
+      }
       try (var left = Files.walk(tmp)) {
         // Flink's 21 MB RPC jar was left at every stop; its empty upload directory is reused.
         assertEquals(

@@ -40,7 +40,7 @@ public final class DashboardServer implements AutoCloseable {
     if (port != null && !isFree(bind, port)) {
       throw new BadInputException("port " + port + " on " + bind + " is taken (--port)");
     }
-    ReadSide reads = new ReadSide(source);
+    ReadSide reads = new ReadSide(source, true);
     AccessGuard guard = new AccessGuard(bind, chosen, token);
     Routes routes = new Routes(reads, source, writer);
     Javalin app =
