@@ -1,6 +1,7 @@
 package io.benchlake.analytics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.analytics.changes.ChangesQuery;
 import io.benchlake.analytics.regress.RegressionQuery;
@@ -43,6 +44,41 @@ class TypedNamesTest {
       // a user's alias is matched exactly, as the views match it; an unknown name stays as typed
       assertEquals("MY_RW", CanonicalNames.test(session, "MY_RW"));
       assertEquals("nothing like it", CanonicalNames.dataset(session, "nothing like it"));
+    }
+  }
+
+  /**
+   * The views a session makes tables of (computed once, where DuckDB would compute a view at every
+   * use) hold the very rows their views give, with aliases and testbeds among them.
+   */
+  @Test
+  void theViewsASessionKeepsAsTablesHoldTheRowsOfTheirViews() throws Exception {
+    List<ViewDefinitions.Definition> kept =
+        ViewDefinitions.load().all().definitions().stream()
+            .filter(d -> List.of("canonical_names", "run_testbeds").contains(d.name()))
+            .toList();
+    assertEquals(2, kept.size());
+    try (AnalyticsSession session = AnalyticsSession.open(warehouse())) {
+      for (ViewDefinitions.Definition d : kept) {
+        assertEquals(
+            List.of(List.of(1L)),
+            session
+                .query("SELECT count(*) FROM duckdb_tables() WHERE table_name = '" + d.name() + "'")
+                .rows(),
+            d.name() + " is a table");
+        java.util.regex.Matcher body =
+            java.util.regex.Pattern.compile(
+                    "(?is)\\s*CREATE\\s+OR\\s+REPLACE\\s+VIEW\\s+\\w+\\s+AS\\s+(.*?);?\\s*")
+                .matcher(d.sql());
+        assertTrue(body.matches(), d.sql());
+        List<List<Object>> rows =
+            session.query("SELECT * FROM " + d.name() + " ORDER BY ALL").rows();
+        assertTrue(rows.size() >= 4, d.name() + ": " + rows);
+        assertEquals(
+            session.query("SELECT * FROM (" + body.group(1) + ") ORDER BY ALL").rows(),
+            rows,
+            d.name());
+      }
     }
   }
 

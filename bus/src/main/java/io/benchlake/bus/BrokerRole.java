@@ -3,12 +3,7 @@ package io.benchlake.bus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -29,36 +24,39 @@ final class BrokerRole implements AutoCloseable {
 
   private final Path kafkaDir;
   private final String bootstrap;
-  private final FileChannel lockChannel;
+  private final HostLock lock;
   private EmbeddedBroker hosted;
   private boolean closed;
 
-  private BrokerRole(Path kafkaDir, String bootstrap, FileChannel lockChannel, EmbeddedBroker b) {
+  private BrokerRole(Path kafkaDir, String bootstrap, HostLock lock, EmbeddedBroker b) {
     this.kafkaDir = kafkaDir;
     this.bootstrap = bootstrap;
-    this.lockChannel = lockChannel;
+    this.lock = lock;
     this.hosted = b;
   }
 
   /** Hosts the home's broker (on {@code port} if the user chose one), or joins its host. */
   static BrokerRole join(Path kafkaDir, Optional<Integer> port) {
     try {
-      Files.createDirectories(kafkaDir);
-      FileChannel channel =
-          FileChannel.open(
-              kafkaDir.resolve("host.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      HostLock lock = HostLock.open(kafkaDir);
       try {
-        if (tryLock(channel) != null) {
-          EmbeddedBroker broker = EmbeddedBroker.start(kafkaDir, port);
-          new BrokerEndpoint(broker.bootstrap(), ProcessHandle.current().pid()).write(kafkaDir);
-          return new BrokerRole(kafkaDir, broker.bootstrap(), channel, broker);
+        if (lock.tryTake()) {
+          try {
+            EmbeddedBroker broker = EmbeddedBroker.start(kafkaDir, port);
+            new BrokerEndpoint(broker.bootstrap(), ProcessHandle.current().pid()).write(kafkaDir);
+            return new BrokerRole(kafkaDir, broker.bootstrap(), lock, broker);
+          } catch (RuntimeException e) {
+            lock.giveBack();
+            throw e;
+          }
         }
-        BrokerRole client =
-            new BrokerRole(kafkaDir, waitForHost(kafkaDir).bootstrap(), channel, null);
+        // the host is another process, or another role of this one (a verb run in the process
+        // that hosts the broker): either may end first
+        BrokerRole client = new BrokerRole(kafkaDir, waitForHost(kafkaDir).bootstrap(), lock, null);
         client.standBy();
         return client;
       } catch (RuntimeException e) {
-        channel.close();
+        lock.close();
         throw e;
       }
     } catch (IOException e) {
@@ -74,16 +72,20 @@ final class BrokerRole implements AutoCloseable {
     return hosted != null;
   }
 
-  /** A thread that waits for the host's lock, and takes the broker over once it has it. */
+  /**
+   * A thread that asks for the host's lock until it gets it, and then takes the broker over; or
+   * until this role is closed.
+   */
   private void standBy() {
     Thread successor =
         new Thread(
             () -> {
               try {
-                awaitHostLock();
-                takeOver();
-              } catch (ClosedChannelException e) {
-                // this process is done with the broker: nothing to take over
+                while (!takeOverOnceFree()) {
+                  Thread.sleep(RETRY_MS);
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
               } catch (IOException | RuntimeException e) {
                 LOG.error("could not take over the embedded broker at {}", bootstrap, e);
               }
@@ -93,30 +95,24 @@ final class BrokerRole implements AutoCloseable {
     successor.start();
   }
 
-  private void awaitHostLock() throws IOException {
-    while (true) {
-      try {
-        lockChannel.lock();
-        return;
-      } catch (OverlappingFileLockException e) {
-        // The host is this JVM (another connection): the lock is asked for again until it goes.
-        try {
-          Thread.sleep(RETRY_MS);
-        } catch (InterruptedException interrupted) {
-          Thread.currentThread().interrupt();
-          throw new ClosedChannelException();
-        }
-        if (!lockChannel.isOpen()) {
-          throw new ClosedChannelException();
-        }
-      }
+  /** Whether this role is done waiting: closed, or the host now. */
+  private synchronized boolean takeOverOnceFree() throws IOException {
+    if (closed) {
+      return true;
     }
+    if (!lock.tryTake()) {
+      return false;
+    }
+    try {
+      takeOver();
+    } catch (IOException | RuntimeException e) {
+      lock.giveBack();
+      throw e;
+    }
+    return true;
   }
 
-  private synchronized void takeOver() throws IOException {
-    if (closed) {
-      return;
-    }
+  private void takeOver() throws IOException {
     int port = Integer.parseInt(bootstrap.substring(bootstrap.lastIndexOf(':') + 1));
     LOG.info("the host of the embedded broker ended; this process hosts it now at {}", bootstrap);
     hosted = startWhenPortIsFree(port);
@@ -146,9 +142,15 @@ final class BrokerRole implements AutoCloseable {
     }
   }
 
-  /** Stops the broker if this process hosts it, and lets the next process take it over. */
+  /**
+   * Stops the broker if this role hosts it, and lets the next role or process take it over; a
+   * client leaves the lock as it is (its own process may hold it).
+   */
   @Override
   public synchronized void close() {
+    if (closed) {
+      return;
+    }
     closed = true;
     try {
       if (hosted != null) {
@@ -157,18 +159,13 @@ final class BrokerRole implements AutoCloseable {
       }
     } finally {
       try {
-        lockChannel.close(); // releases the lock; wakes the successor of a client
+        if (hosted != null) {
+          lock.giveBack(); // the successor of a client (here or in another process) takes it
+        }
+        lock.close();
       } catch (IOException e) {
         LOG.warn("cannot release the broker lock", e);
       }
-    }
-  }
-
-  private static FileLock tryLock(FileChannel channel) throws IOException {
-    try {
-      return channel.tryLock();
-    } catch (OverlappingFileLockException e) {
-      return null; // this JVM already hosts it: connect as a client
     }
   }
 

@@ -2,6 +2,7 @@ package io.benchlake.bus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.schemas.RunFinished;
@@ -46,6 +47,43 @@ class BrokerHandOverIT {
       List<String> ids = new ArrayList<>();
       EventLog.readAll(bus.bootstrap(), v -> ids.add(id(v)));
       assertEquals(List.of("after", "before"), ids.stream().sorted().toList());
+    }
+  }
+
+  /**
+   * A verb run in the process that hosts the broker joins it as a client; when that client is done,
+   * the process still holds the host's lock (POSIX locks are the process's: a client that opened
+   * and closed the lock file of its own released it), so another process joins as a client instead
+   * of starting a second broker on the directory in use; once the host closes, the next one hosts.
+   */
+  @Test
+  void aClientInTheHostsOwnProcessLeavesTheHostsLockHeld() throws Exception {
+    BenchlakeHome home = new BenchlakeHome(TestDirs.fresh("own-client"));
+    try (EventBus host = EventBus.connect(home, Optional.empty())) {
+      assertTrue(host.hostsBroker());
+      try (EventBus client = EventBus.connect(home, Optional.empty());
+          EventPublisher publisher = new EventPublisher(client.bootstrap())) {
+        assertFalse(client.hostsBroker());
+        assertEquals(host.bootstrap(), client.bootstrap());
+        publisher.publish(event("from-a-client"));
+        publisher.flush();
+      }
+      ChildJvm other = ChildJvm.start(Host.class, home.root().toString());
+      try {
+        other.await("NOT HOSTING");
+      } finally {
+        other.kill();
+      }
+      assertTrue(host.hostsBroker());
+      List<String> ids = new ArrayList<>();
+      EventLog.readAll(host.bootstrap(), v -> ids.add(id(v)));
+      assertEquals(List.of("from-a-client"), ids);
+    }
+    ChildJvm next = ChildJvm.start(Host.class, home.root().toString());
+    try {
+      next.await("HOSTING");
+    } finally {
+      next.kill();
     }
   }
 
