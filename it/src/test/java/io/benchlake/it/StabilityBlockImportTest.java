@@ -60,19 +60,17 @@ class StabilityBlockImportTest {
       system.put(d, "Host", "bed1").put(d, "CPU Count", 8);
       test.put(d, "Test Name", "OLTP_RW").put(d, "Timestamp", "2026-11-30 10:00:00");
     }
-    return new ComparisonReport(
-        List.of("TPS by Thread Count", "TPS by Thread Count - OLTP_RW"),
-        "OLTP_RW",
-        "TPS",
-        List.of(OLD, NEW),
-        List.of(1, 8),
-        stats,
-        system.build(),
-        new PropertyTable.Builder().build(),
-        test.build(),
-        Optional.empty(),
-        List.of(),
-        Map.of(OLD, "r1", NEW, "r2"));
+    return ComparisonReport.builder()
+        .title(List.of("TPS by Thread Count", "TPS by Thread Count - OLTP_RW"))
+        .test("OLTP_RW")
+        .metric("TPS")
+        .datasets(List.of(OLD, NEW))
+        .threads(List.of(1, 8))
+        .stats(stats)
+        .system(system.build())
+        .testInfo(test.build())
+        .runIds(Map.of(OLD, "r1", NEW, "r2"))
+        .build();
   }
 
   /** 40 one-second intervals at 600 tx/s, the 20th at 12 when {@code stalled}. */

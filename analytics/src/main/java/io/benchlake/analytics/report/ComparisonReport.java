@@ -9,7 +9,8 @@ import java.util.OptionalDouble;
 /**
  * A comparison report: one metric of one test across datasets and thread counts, with the System,
  * Database and Test Info of each dataset's run, the iterations annotations left out of them, and
- * (once {@link #withStability} added it) the stability of each run's iterations.
+ * (once {@link #withStability} added it) the stability of each run's iterations. Built by name
+ * through {@link #builder()}.
  */
 public record ComparisonReport(
     List<String> title,
@@ -42,85 +43,149 @@ public record ComparisonReport(
     stats = copy;
   }
 
-  /** A report without its stability (see {@link #withStability}). */
-  public ComparisonReport(
-      List<String> title,
-      String test,
-      String metric,
-      List<String> datasets,
-      List<Integer> threads,
-      Map<String, Map<Integer, ThreadStatistics>> stats,
-      PropertyTable system,
-      PropertyTable database,
-      PropertyTable testInfo,
-      Optional<String> baseline,
-      List<Difference> differences,
-      Map<String, String> runIds,
-      List<LeftOut> leftOut) {
-    this(
-        title,
-        test,
-        metric,
-        datasets,
-        threads,
-        stats,
-        system,
-        database,
-        testInfo,
-        baseline,
-        differences,
-        runIds,
-        leftOut,
-        Optional.empty());
+  /** A report set by name: nothing left out, no baseline, differences or stability unless set. */
+  public static Builder builder() {
+    return new Builder();
   }
 
-  /** A report that left nothing out. */
-  public ComparisonReport(
-      List<String> title,
-      String test,
-      String metric,
-      List<String> datasets,
-      List<Integer> threads,
-      Map<String, Map<Integer, ThreadStatistics>> stats,
-      PropertyTable system,
-      PropertyTable database,
-      PropertyTable testInfo,
-      Optional<String> baseline,
-      List<Difference> differences,
-      Map<String, String> runIds) {
-    this(
-        title,
-        test,
-        metric,
-        datasets,
-        threads,
-        stats,
-        system,
-        database,
-        testInfo,
-        baseline,
-        differences,
-        runIds,
-        List.of());
+  /** A builder holding this report, to change a part of it. */
+  public Builder toBuilder() {
+    return new Builder()
+        .title(title)
+        .test(test)
+        .metric(metric)
+        .datasets(datasets)
+        .threads(threads)
+        .stats(stats)
+        .system(system)
+        .database(database)
+        .testInfo(testInfo)
+        .baseline(baseline)
+        .differences(differences)
+        .runIds(runIds)
+        .leftOut(leftOut)
+        .stability(stability);
   }
 
   /** The same report with the stability of its runs' iterations. */
   public ComparisonReport withStability(ReportStability checked) {
-    return new ComparisonReport(
-        title,
-        test,
-        metric,
-        datasets,
-        threads,
-        stats,
-        system,
-        database,
-        testInfo,
-        baseline,
-        differences,
-        runIds,
-        leftOut,
-        Optional.of(checked));
+    return toBuilder().stability(Optional.of(checked)).build();
+  }
+
+  /** A report set part by part; {@link ComparisonReport}'s constructor checks the whole. */
+  public static final class Builder {
+    private static final PropertyTable NONE = new PropertyTable.Builder().build();
+
+    private List<String> title = List.of();
+    private String test;
+    private String metric;
+    private List<String> datasets = List.of();
+    private List<Integer> threads = List.of();
+    private Map<String, Map<Integer, ThreadStatistics>> stats = Map.of();
+    private PropertyTable system = NONE;
+    private PropertyTable database = NONE;
+    private PropertyTable testInfo = NONE;
+    private Optional<String> baseline = Optional.empty();
+    private List<Difference> differences = List.of();
+    private Map<String, String> runIds = Map.of();
+    private List<LeftOut> leftOut = List.of();
+    private Optional<ReportStability> stability = Optional.empty();
+
+    private Builder() {}
+
+    /** The title lines, printed first. */
+    public Builder title(List<String> title) {
+      this.title = title;
+      return this;
+    }
+
+    public Builder test(String test) {
+      this.test = test;
+      return this;
+    }
+
+    public Builder metric(String metric) {
+      this.metric = metric;
+      return this;
+    }
+
+    /** The datasets, in column order. */
+    public Builder datasets(List<String> datasets) {
+      this.datasets = datasets;
+      return this;
+    }
+
+    public Builder threads(List<Integer> threads) {
+      this.threads = threads;
+      return this;
+    }
+
+    /** The statistics per dataset and thread count. */
+    public Builder stats(Map<String, Map<Integer, ThreadStatistics>> stats) {
+      this.stats = stats;
+      return this;
+    }
+
+    public Builder system(PropertyTable system) {
+      this.system = system;
+      return this;
+    }
+
+    public Builder database(PropertyTable database) {
+      this.database = database;
+      return this;
+    }
+
+    public Builder testInfo(PropertyTable testInfo) {
+      this.testInfo = testInfo;
+      return this;
+    }
+
+    /** The dataset the others are compared with: one of the datasets. */
+    public Builder baseline(Optional<String> baseline) {
+      this.baseline = baseline;
+      return this;
+    }
+
+    public Builder differences(List<Difference> differences) {
+      this.differences = differences;
+      return this;
+    }
+
+    /** Each dataset's run. */
+    public Builder runIds(Map<String, String> runIds) {
+      this.runIds = runIds;
+      return this;
+    }
+
+    /** The iterations annotations left out. */
+    public Builder leftOut(List<LeftOut> leftOut) {
+      this.leftOut = leftOut;
+      return this;
+    }
+
+    public Builder stability(Optional<ReportStability> stability) {
+      this.stability = stability;
+      return this;
+    }
+
+    public ComparisonReport build() {
+      return new ComparisonReport(
+          title,
+          test,
+          metric,
+          datasets,
+          threads,
+          stats,
+          system,
+          database,
+          testInfo,
+          baseline,
+          differences,
+          runIds,
+          leftOut,
+          stability);
+    }
   }
 
   /** The numbers of the unstable iterations of a cell: none without the stability. */

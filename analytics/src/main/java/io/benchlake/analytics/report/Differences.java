@@ -34,9 +34,7 @@ public final class Differences {
    * settings (per source) that every dataset has and not all with the same value.
    */
   public static List<Difference> find(
-      List<String> datasets,
-      PropertyTable system,
-      Map<String, Map<String, Map<String, String>>> settingsBySource) {
+      List<String> datasets, PropertyTable system, List<Setting> settings) {
     List<Difference> out = new ArrayList<>();
     if (datasets.size() < 2) {
       return out;
@@ -52,20 +50,21 @@ public final class Differences {
       }
     }
     for (String source : List.of("cnf", "variable")) {
-      Map<String, Map<String, String>> byDataset = settingsBySource.getOrDefault(source, Map.of());
+      List<Setting> fromSource = settings.stream().filter(s -> s.source().equals(source)).toList();
       TreeSet<String> names = new TreeSet<>();
-      byDataset.values().forEach(m -> names.addAll(m.keySet()));
+      fromSource.forEach(s -> names.add(s.name()));
       for (String setting : names) {
         if (IDENTITY.matcher(setting).matches()) {
           continue;
         }
         Map<String, String> values = new LinkedHashMap<>();
-        boolean everywhere = true;
-        for (String d : datasets) {
-          String v = byDataset.getOrDefault(d, Map.of()).get(setting);
-          everywhere &= v != null;
-          values.put(d, v);
+        datasets.forEach(d -> values.put(d, null));
+        for (Setting s : fromSource) {
+          if (s.name().equals(setting) && values.containsKey(s.dataset())) {
+            values.put(s.dataset(), s.value());
+          }
         }
+        boolean everywhere = values.values().stream().allMatch(Objects::nonNull);
         if ((everywhere || source.equals("cnf")) && differ(values)) {
           out.add(new Difference(source, setting, values));
         }

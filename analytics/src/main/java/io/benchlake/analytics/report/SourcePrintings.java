@@ -18,18 +18,24 @@ import java.util.Optional;
 final class SourcePrintings {
   private SourcePrintings() {}
 
-  /** run id → threads → statistic → decimals → value, for the runs of {@code test}. */
-  static Map<String, Map<Integer, Map<String, Map<Integer, Double>>>> of(
-      Connection c, String metric, String test) throws SQLException {
-    Map<String, Map<Integer, Map<String, Map<Integer, Double>>>> out = new HashMap<>();
+  /** A run at a thread count, whose statistics a source report printed. */
+  record Cell(String runId, int threads) {}
+
+  /**
+   * The statistics printed for each run of {@code test} at each thread count, as {@link
+   * ThreadStatistics} keeps them: statistic → decimals → value.
+   */
+  static Map<Cell, Map<String, Map<Integer, Double>>> of(Connection c, String metric, String test)
+      throws SQLException {
+    Map<Cell, Map<String, Map<Integer, Double>>> out = new HashMap<>();
     try (PreparedStatement st = c.prepareStatement(QueryFiles.read("report_printed.sql"))) {
       st.setString(1, metric);
       st.setString(2, test);
       st.setString(3, metric);
       try (ResultSet rs = st.executeQuery()) {
         while (rs.next()) {
-          out.computeIfAbsent(rs.getString("run_id"), r -> new HashMap<>())
-              .computeIfAbsent(rs.getInt("threads"), t -> new HashMap<>())
+          out.computeIfAbsent(
+                  new Cell(rs.getString("run_id"), rs.getInt("threads")), k -> new HashMap<>())
               .computeIfAbsent(rs.getString("statistic"), s -> new HashMap<>())
               .put(rs.getInt("decimals"), rs.getDouble("value"));
         }

@@ -18,20 +18,7 @@ class HtmlReportTest {
 
   private static ComparisonReport withDatabase(PropertyTable database) {
     ComparisonReport r = ReportSamples.twoDatasets(Optional.of(BASE));
-    return new ComparisonReport(
-        r.title(),
-        r.test(),
-        r.metric(),
-        r.datasets(),
-        r.threads(),
-        r.stats(),
-        r.system(),
-        database,
-        r.testInfo(),
-        r.baseline(),
-        r.differences(),
-        r.runIds(),
-        r.leftOut());
+    return r.toBuilder().database(database).build();
   }
 
   @Test

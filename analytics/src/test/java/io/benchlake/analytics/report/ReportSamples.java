@@ -39,31 +39,27 @@ final class ReportSamples {
             .put("Mariadb 11.4.5", "Host", "db1")
             .put(EVIL, "Host", "db2 & <b>")
             .build();
-    PropertyTable empty = new PropertyTable.Builder().build();
     List<String> datasets = List.of("Mariadb 11.4.5", EVIL);
     List<Difference> diffs =
         Differences.find(
             datasets,
             system,
-            Map.of(
-                "variable",
-                Map.of(
-                    "Mariadb 11.4.5",
-                    Map.of("innodb_buffer_pool_size", "128M", "version", "11.4.5"),
-                    EVIL,
-                    Map.of("innodb_buffer_pool_size", "1G", "version", "10.11.5"))));
-    return new ComparisonReport(
-        List.of("TPS by Thread Count", "TPS by Thread Count - OLTP_RW"),
-        "OLTP_RW",
-        "TPS",
-        datasets,
-        List.of(1, 4),
-        stats,
-        system,
-        empty,
-        empty,
-        baseline,
-        diffs,
-        Map.of("Mariadb 11.4.5", "r1", EVIL, "r2"));
+            List.of(
+                new Setting("variable", "Mariadb 11.4.5", "innodb_buffer_pool_size", "128M"),
+                new Setting("variable", "Mariadb 11.4.5", "version", "11.4.5"),
+                new Setting("variable", EVIL, "innodb_buffer_pool_size", "1G"),
+                new Setting("variable", EVIL, "version", "10.11.5")));
+    return ComparisonReport.builder()
+        .title(List.of("TPS by Thread Count", "TPS by Thread Count - OLTP_RW"))
+        .test("OLTP_RW")
+        .metric("TPS")
+        .datasets(datasets)
+        .threads(List.of(1, 4))
+        .stats(stats)
+        .system(system)
+        .baseline(baseline)
+        .differences(diffs)
+        .runIds(Map.of("Mariadb 11.4.5", "r1", EVIL, "r2"))
+        .build();
   }
 }

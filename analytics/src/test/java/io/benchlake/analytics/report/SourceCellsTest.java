@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The report's cells where a source report's printed statistics stand, and around exclusions. */
@@ -57,21 +56,16 @@ class SourceCellsTest {
   }
 
   static ComparisonReport report() {
-    PropertyTable empty = new PropertyTable.Builder().build();
-    return new ComparisonReport(
-        List.of("DELIVERY_ratio by Thread Count", "MDEV-39364 - deeper look"),
-        "TPROCC",
-        "DELIVERY_ratio",
-        List.of(A, B),
-        List.of(64),
-        Map.of(A, Map.of(64, withGap()), B, Map.of(64, printed())),
-        empty,
-        empty,
-        empty,
-        Optional.empty(),
-        List.of(),
-        Map.of(A, "r1", B, "r2"),
-        List.of(new LeftOut(A, "r1", 64, 2, "noisy neighbour")));
+    return ComparisonReport.builder()
+        .title(List.of("DELIVERY_ratio by Thread Count", "MDEV-39364 - deeper look"))
+        .test("TPROCC")
+        .metric("DELIVERY_ratio")
+        .datasets(List.of(A, B))
+        .threads(List.of(64))
+        .stats(Map.of(A, Map.of(64, withGap()), B, Map.of(64, printed())))
+        .runIds(Map.of(A, "r1", B, "r2"))
+        .leftOut(List.of(new LeftOut(A, "r1", 64, 2, "noisy neighbour")))
+        .build();
   }
 
   @Test
@@ -112,20 +106,16 @@ class SourceCellsTest {
             false,
             false);
     ComparisonReport r =
-        new ComparisonReport(
-            List.of("t"),
-            "T",
-            "TPS",
-            List.of(A),
-            List.of(8),
-            Map.of(A, Map.of(8, firstTwo)),
-            new PropertyTable.Builder().build(),
-            new PropertyTable.Builder().build(),
-            new PropertyTable.Builder().build(),
-            Optional.empty(),
-            List.of(),
-            Map.of(A, "r1"),
-            List.of(new LeftOut(A, "r1", 8, 3, "x")));
+        ComparisonReport.builder()
+            .title(List.of("t"))
+            .test("T")
+            .metric("TPS")
+            .datasets(List.of(A))
+            .threads(List.of(8))
+            .stats(Map.of(A, Map.of(8, firstTwo)))
+            .runIds(Map.of(A, "r1"))
+            .leftOut(List.of(new LeftOut(A, "r1", 8, 3, "x")))
+            .build();
     List<List<String>> metrics = ReportTables.metrics(r, 8);
     assertEquals(List.of("Iteration 3", ReportTables.EXCLUDED), metrics.get(metrics.size() - 1));
   }

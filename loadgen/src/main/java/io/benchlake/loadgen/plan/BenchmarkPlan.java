@@ -86,26 +86,25 @@ public record BenchmarkPlan(
                 .map(e -> new Property(e.getKey(), e.getValue()))
                 .toList();
     RunPlan run =
-        new RunPlan(
-            null,
-            f.test() != null ? f.test().toUpperCase(java.util.Locale.ROOT) : null,
-            f.tag(),
-            workload,
-            parsed,
-            f.threads() == null ? List.of(1) : f.threads(),
-            f.iterations() == null ? 1 : f.iterations(),
-            seconds("time", f.time(), "10s"),
-            f.events() == null ? 0 : f.events(),
-            seconds("warmup-time", f.warmupTime(), "0s"),
-            seconds("report-interval", f.reportInterval(), "1s"),
-            f.percentile() == null ? 95 : f.percentile(),
-            f.histogram() != null && OptionValues.onOff("histogram", f.histogram()),
-            f.rate() == null ? 0 : f.rate(),
-            ErrorPolicy.parse(
-                f.mysqlIgnoreErrors() == null ? ErrorPolicy.DEFAULT : f.mysqlIgnoreErrors()),
-            properties,
-            forcedShutdownS(f.forcedShutdown()),
-            f.testbed());
+        RunPlan.builder(workload, parsed)
+            .testName(f.test() != null ? f.test().toUpperCase(java.util.Locale.ROOT) : null)
+            .tag(f.tag())
+            .threads(f.threads() == null ? List.of(1) : f.threads())
+            .iterations(f.iterations() == null ? 1 : f.iterations())
+            .durationS(seconds("time", f.time(), "10s"))
+            .events(f.events() == null ? 0 : f.events())
+            .warmupS(seconds("warmup-time", f.warmupTime(), "0s"))
+            .reportIntervalS(seconds("report-interval", f.reportInterval(), "1s"))
+            .percentile(f.percentile() == null ? 95 : f.percentile())
+            .histogram(f.histogram() != null && OptionValues.onOff("histogram", f.histogram()))
+            .rate(f.rate() == null ? 0 : f.rate())
+            .ignoreErrors(
+                ErrorPolicy.parse(
+                    f.mysqlIgnoreErrors() == null ? ErrorPolicy.DEFAULT : f.mysqlIgnoreErrors()))
+            .properties(properties)
+            .forcedShutdownS(forcedShutdownS(f.forcedShutdown()))
+            .testbed(f.testbed())
+            .build();
     List<DatasetSpec> datasets =
         f.datasets() == null || f.datasets().isEmpty()
             ? List.of(DatasetSpec.embedded(DEFAULT_EMBEDDED))

@@ -18,7 +18,7 @@ import org.HdrHistogram.Histogram;
  * {@link #takeLast} once the workers are done, so the transactions they finish after the limit are
  * in it rather than in a sliver of an interval of their own.
  */
-final class IntervalSnapshots {
+final class IntervalSnapshots implements AutoCloseable {
   private static final long NANOS = 1_000_000_000L;
 
   /** A last interval shorter than this with nothing counted in it is no interval at all. */
@@ -116,7 +116,9 @@ final class IntervalSnapshots {
     return perMinute(measuredBase, lastValues, (lastValuesAt - measuredBaseAt) / (double) NANOS);
   }
 
-  void closeMonitor() {
+  /** Closes the monitor connection, if it opened one. */
+  @Override
+  public void close() {
     if (monitor != null) {
       try {
         monitor.close();

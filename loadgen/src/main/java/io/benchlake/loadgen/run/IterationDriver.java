@@ -11,9 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -139,24 +136,21 @@ final class IterationDriver {
       return failed(
           threads, iteration, "cannot read the server's counters: " + ErrorClass.describe(e));
     }
-    ScheduledExecutorService reporter =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "reporter");
-              t.setDaemon(true);
-              return t;
-            });
-    reporter.scheduleAtFixedRate(
-        snapshots::take, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
-    WarmupRamp.of(threads, measuredFrom - start, Runtime.getRuntime().availableProcessors())
-        .start(workers, start, live, stop);
-    ForcedShutdown.awaitWorkers(workers, deadline, current, stop, failure, plan.forcedShutdownS());
-    long workersDone = System.nanoTime();
-    profiles.forEach(p -> p.end(workersDone));
-    reporter.shutdown();
-    reporter.awaitTermination(10, TimeUnit.SECONDS);
-    snapshots.takeLast();
-    snapshots.closeMonitor();
+    // The reporter and the monitor connection end on every path (the reporter first: the last
+    // snapshot reads the monitor); an interrupt also stops the workers, each closing its session.
+    try (snapshots) {
+      try (Reporter reporter = Reporter.every(intervalNanos, snapshots::take)) {
+        WarmupRamp.of(threads, measuredFrom - start, Runtime.getRuntime().availableProcessors())
+            .start(workers, start, live, stop);
+        ForcedShutdown.awaitWorkers(
+            workers, deadline, current, stop, failure, plan.forcedShutdownS());
+        long workersDone = System.nanoTime();
+        profiles.forEach(p -> p.end(workersDone));
+      } finally {
+        stop.set(true);
+      }
+      snapshots.takeLast();
+    }
     double clientCpuS =
         (IntervalSnapshots.processCpuNanos() - snapshots.measuredCpuStart) / (double) NANOS;
     List<Long> perThread = new ArrayList<>();

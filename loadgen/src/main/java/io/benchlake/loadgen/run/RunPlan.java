@@ -65,6 +65,13 @@ public record RunPlan(
     }
   }
 
+  /**
+   * A plan set by name, with sysbench's defaults for what is not set (10 s, 1 iteration, 1 thread).
+   */
+  public static Builder builder(String workload, WorkloadOptions options) {
+    return new Builder().workload(workload).options(options);
+  }
+
   /** A time-bounded plan with sysbench's defaults for everything else. */
   public static RunPlan timed(
       String testName,
@@ -75,97 +82,198 @@ public record RunPlan(
       int iterations,
       double durationS,
       double warmupS) {
-    return new RunPlan(
-        null,
-        testName,
-        tag,
-        workload,
-        options,
-        threads,
-        iterations,
-        durationS,
-        0,
-        warmupS,
-        1.0,
-        95,
-        false,
-        0,
-        ErrorPolicy.defaults(),
-        List.of(),
-        -1,
-        null);
+    return builder(workload, options)
+        .testName(testName)
+        .tag(tag)
+        .threads(threads)
+        .iterations(iterations)
+        .durationS(durationS)
+        .warmupS(warmupS)
+        .build();
+  }
+
+  /** A builder holding this plan, to change a part of it. */
+  public Builder toBuilder() {
+    return new Builder()
+        .dataset(dataset)
+        .testName(testName)
+        .tag(tag)
+        .workload(workload)
+        .options(options)
+        .threads(threads)
+        .iterations(iterations)
+        .durationS(durationS)
+        .events(events)
+        .warmupS(warmupS)
+        .reportIntervalS(reportIntervalS)
+        .percentile(percentile)
+        .histogram(histogram)
+        .rate(rate)
+        .ignoreErrors(ignoreErrors)
+        .properties(properties)
+        .forcedShutdownS(forcedShutdownS)
+        .testbed(testbed);
   }
 
   /** The same plan for one dataset label (null: "Mariadb " and the server's version). */
   public RunPlan withDataset(String label) {
-    return new RunPlan(
-        label,
-        testName,
-        tag,
-        workload,
-        options,
-        threads,
-        iterations,
-        durationS,
-        events,
-        warmupS,
-        reportIntervalS,
-        percentile,
-        histogram,
-        rate,
-        ignoreErrors,
-        properties,
-        forcedShutdownS,
-        testbed);
+    return toBuilder().dataset(label).build();
   }
 
   /** The same plan with other workload options. */
   public RunPlan withOptions(WorkloadOptions other) {
-    return new RunPlan(
-        dataset,
-        testName,
-        tag,
-        workload,
-        other,
-        threads,
-        iterations,
-        durationS,
-        events,
-        warmupS,
-        reportIntervalS,
-        percentile,
-        histogram,
-        rate,
-        ignoreErrors,
-        properties,
-        forcedShutdownS,
-        testbed);
+    return toBuilder().options(other).build();
   }
 
   /** The same plan over other thread counts. */
   public RunPlan withThreads(List<Integer> counts) {
-    return new RunPlan(
-        dataset,
-        testName,
-        tag,
-        workload,
-        options,
-        counts,
-        iterations,
-        durationS,
-        events,
-        warmupS,
-        reportIntervalS,
-        percentile,
-        histogram,
-        rate,
-        ignoreErrors,
-        properties,
-        forcedShutdownS,
-        testbed);
+    return toBuilder().threads(counts).build();
   }
 
   public int maxThreads() {
     return threads.stream().mapToInt(Integer::intValue).max().orElse(1);
+  }
+
+  /** A plan set part by part; {@link RunPlan}'s constructor checks the whole. */
+  public static final class Builder {
+    private String dataset;
+    private String testName;
+    private String tag;
+    private String workload;
+    private WorkloadOptions options;
+    private List<Integer> threads = List.of(1);
+    private int iterations = 1;
+    private double durationS = 10;
+    private long events = 0;
+    private double warmupS = 0;
+    private double reportIntervalS = 1.0;
+    private double percentile = 95;
+    private boolean histogram = false;
+    private double rate = 0;
+    private ErrorPolicy ignoreErrors = ErrorPolicy.defaults();
+    private List<Property> properties = List.of();
+    private double forcedShutdownS = -1;
+    private String testbed;
+
+    private Builder() {}
+
+    /** The dataset label; null: "Mariadb " and the server's version. */
+    public Builder dataset(String dataset) {
+      this.dataset = dataset;
+      return this;
+    }
+
+    public Builder testName(String testName) {
+      this.testName = testName;
+      return this;
+    }
+
+    public Builder tag(String tag) {
+      this.tag = tag;
+      return this;
+    }
+
+    public Builder workload(String workload) {
+      this.workload = workload;
+      return this;
+    }
+
+    public Builder options(WorkloadOptions options) {
+      this.options = options;
+      return this;
+    }
+
+    /** The thread ladder, one rung after another. */
+    public Builder threads(List<Integer> threads) {
+      this.threads = threads;
+      return this;
+    }
+
+    public Builder iterations(int iterations) {
+      this.iterations = iterations;
+      return this;
+    }
+
+    /** The time limit of an iteration in seconds; 0: none (bounded by events). */
+    public Builder durationS(double durationS) {
+      this.durationS = durationS;
+      return this;
+    }
+
+    /** The count of events that ends an iteration; 0: none (bounded by time). */
+    public Builder events(long events) {
+      this.events = events;
+      return this;
+    }
+
+    public Builder warmupS(double warmupS) {
+      this.warmupS = warmupS;
+      return this;
+    }
+
+    public Builder reportIntervalS(double reportIntervalS) {
+      this.reportIntervalS = reportIntervalS;
+      return this;
+    }
+
+    /** The latency percentile reported; 0: off. */
+    public Builder percentile(double percentile) {
+      this.percentile = percentile;
+      return this;
+    }
+
+    public Builder histogram(boolean histogram) {
+      this.histogram = histogram;
+      return this;
+    }
+
+    /** Transactions per second in all; 0: as fast as possible. */
+    public Builder rate(double rate) {
+      this.rate = rate;
+      return this;
+    }
+
+    public Builder ignoreErrors(ErrorPolicy ignoreErrors) {
+      this.ignoreErrors = ignoreErrors;
+      return this;
+    }
+
+    public Builder properties(List<Property> properties) {
+      this.properties = properties;
+      return this;
+    }
+
+    /** Seconds after the time limit before workers are cut off; negative: off. */
+    public Builder forcedShutdownS(double forcedShutdownS) {
+      this.forcedShutdownS = forcedShutdownS;
+      return this;
+    }
+
+    public Builder testbed(String testbed) {
+      this.testbed = testbed;
+      return this;
+    }
+
+    public RunPlan build() {
+      return new RunPlan(
+          dataset,
+          testName,
+          tag,
+          workload,
+          options,
+          threads,
+          iterations,
+          durationS,
+          events,
+          warmupS,
+          reportIntervalS,
+          percentile,
+          histogram,
+          rate,
+          ignoreErrors,
+          properties,
+          forcedShutdownS,
+          testbed);
+    }
   }
 }

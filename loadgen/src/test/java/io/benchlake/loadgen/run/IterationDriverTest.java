@@ -28,25 +28,15 @@ class IterationDriverTest {
       double reportIntervalS,
       double rate,
       double forcedShutdownS) {
-    return new RunPlan(
-        null,
-        "unit",
-        null,
-        "fake",
-        OltpOptions.defaults(1, 10),
-        List.of(1),
-        1,
-        durationS,
-        events,
-        warmupS,
-        reportIntervalS,
-        95,
-        false,
-        rate,
-        ErrorPolicy.defaults(),
-        List.of(),
-        forcedShutdownS,
-        null);
+    return RunPlan.builder("fake", OltpOptions.defaults(1, 10))
+        .testName("unit")
+        .durationS(durationS)
+        .events(events)
+        .warmupS(warmupS)
+        .reportIntervalS(reportIntervalS)
+        .rate(rate)
+        .forcedShutdownS(forcedShutdownS)
+        .build();
   }
 
   private IterationResult run(FakeServer server, RunPlan plan, int threads) throws Exception {

@@ -46,25 +46,9 @@ class SysbenchOutputTest {
   }
 
   private static RunPlan planWithPercentile(double percentile) {
-    return new RunPlan(
-        null,
-        null,
-        null,
-        "oltp_point_select",
-        OltpOptions.defaults(),
-        List.of(1),
-        1,
-        10,
-        0,
-        0,
-        1,
-        percentile,
-        false,
-        0,
-        null,
-        null,
-        -1,
-        null);
+    return RunPlan.builder("oltp_point_select", OltpOptions.defaults())
+        .percentile(percentile)
+        .build();
   }
 
   /**
