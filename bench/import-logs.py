@@ -12,7 +12,7 @@ from a published file. "mixed" spreads them over the generations in use from 201
       1.0, 1.1, sysbench-tpcc, a patched build, summary-only excerpts, logs cut before their summary
   hammerdb/{date}/{dataset}/NAME.log   CLI transcripts and web-service output, one VU ladder each
   benchbase/SET.summary.json + SET.samples.csv   result sets, four terminal counts per ladder
-  tpcc-mysql/{dataset}/NAME.log   one output per connection count, ladders repeated
+  tpcc-mysql/{dataset}/{date}/NAME.log   one output per connection count, ladders repeated
 
 "sysbench-1.0" writes N sysbench 1.0 logs only (the reference: what benchlake read from the start).
 Prints one line per tool: tool, files, outputs counted as logs.
@@ -361,7 +361,8 @@ def tpcc_mysql(out, n, datasets=len(RELEASES)):
     for i in range(n):
         d, k = i % datasets, i // datasets
         connections = (8, 16, 32, 64, 128)[k % 5]
-        write(os.path.join(out, "tpcc-mysql", "MariaDB %s" % RELEASES[d % len(RELEASES)], "run%03d_c%d.log" % (k, connections)), tpcc_mysql_output(connections))
+        date = datetime.date(2016, 1, 1) + datetime.timedelta(days=200 * (d + 1))
+        write(os.path.join(out, "tpcc-mysql", "MariaDB %s" % RELEASES[d % len(RELEASES)], date.isoformat(), "run%03d_c%d.log" % (k, connections)), tpcc_mysql_output(connections))
     return n
 
 

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.testing.Fixtures;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What `benchlake import` refuses before it reads or publishes anything: one line, exit 2. */
 class ImportRefusalsTest {
@@ -142,5 +145,32 @@ class ImportRefusalsTest {
                 "benchlake: --layout '{dataset}/{test}/{threads}.log' matches no file under "),
         run.err());
     assertTrue(!run.out().contains("dry run"), run.out());
+  }
+
+  @Test
+  void aFileUnderATpccMysqlLayoutThatItDoesNotNameIsRefusedInOneLine(@TempDir Path dir)
+      throws Exception {
+    Path cell = Files.createDirectories(dir.resolve("MariaDB 11.4/2025-05-04"));
+    Files.writeString(
+        cell.resolve("c8.log"),
+        "<Parameters>\n  [warehouse]: 10\n [connection]: 8\n\nMEASURING START.\n\n"
+            + "  10, trx: 100, 95%: 5.000, 99%: 9.000, max_rt: 12.000, 100|3.000, 10|1.000,"
+            + " 10|30.000, 10|20.000\n\n<TpmC>\n                 600.000 TpmC\n");
+    Files.writeString(cell.resolve("notes.txt"), "buffer pool 8G\n");
+    CliRunner.Run run =
+        refused(
+            "import",
+            "tpcc-mysql",
+            "--layout",
+            "{dataset}/{date}/*.log",
+            "--dry-run",
+            dir.toString());
+    assertEquals(
+        "benchlake: "
+            + cell.resolve("notes.txt")
+            + ": not a path --layout '{dataset}/{date}/*.log' names: every file under the"
+            + " directory given is read as an output, so move this one out or give a layout that"
+            + " names it",
+        run.err().strip());
   }
 }

@@ -93,6 +93,11 @@ public final class PathLayout {
     return layout;
   }
 
+  /** The fields the layout names, in its order. */
+  public List<String> names() {
+    return names;
+  }
+
   /**
    * The fields of a path relative to the import root, if it matches the layout; a path the layout
    * splits two ways is refused naming both.

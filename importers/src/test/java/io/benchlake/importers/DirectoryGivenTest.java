@@ -64,7 +64,8 @@ class DirectoryGivenTest {
         dir
             + ": a directory; import tpcc-mysql reads files: give them by name ("
             + dir.resolve("*")
-            + ")",
+            + "), or --layout PATTERN to read every output under it (e.g. --layout"
+            + " '{dataset}/{date}/*.log')",
         refusal(new TpccMysqlFormat(), date));
     assertEquals(
         dir

@@ -1,10 +1,10 @@
 package io.benchlake.importers.hammerdb;
 
-import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
 import io.benchlake.importers.ImportBatch;
 import io.benchlake.importers.ImportFiles;
 import io.benchlake.importers.ImportRequest;
+import io.benchlake.importers.LayoutFiles;
 import io.benchlake.importers.ParseOutcome;
 import io.benchlake.importers.PathLayout;
 import io.benchlake.importers.Sidecar;
@@ -65,30 +65,26 @@ final class HammerdbImport {
     // --layout, those the layout matches); a sidecar describes the file beside it
     Map<String, String> pathOf = new LinkedHashMap<>();
     Map<String, Cell> cellOf = new LinkedHashMap<>();
-    for (Path given : request.paths()) {
-      if (Files.isDirectory(given) || layout.isPresent()) {
+    if (layout.isPresent()) {
+      for (LayoutFiles.Match m :
+          LayoutFiles.find(request, layout.get(), READ_FROM_OUTPUT, LayoutFiles.Unmatched.SKIPPED)
+              .files()) {
+        pathOf.put(m.file().toString(), m.relative());
+        cellOf.put(m.file().toString(), fromLayout(m, request.timezone()));
+      }
+    }
+    for (Path given : layout.isPresent() ? List.<Path>of() : request.paths()) {
+      if (Files.isDirectory(given)) {
         for (Path f : ImportFiles.walk(given)) {
-          String relative = given.relativize(f).toString().replace('\\', '/');
-          Optional<Cell> cell =
-              Sidecar.is(f)
-                  ? Optional.empty()
-                  : layout.isPresent()
-                      ? fromLayout(layout.get(), f, relative, request.timezone())
-                      : sidecar(f, request.timezone());
-          cell.ifPresent(
-              c -> {
-                pathOf.put(f.toString(), relative);
-                cellOf.put(f.toString(), c);
-              });
+          if (!Sidecar.is(f)) {
+            pathOf.put(f.toString(), given.relativize(f).toString().replace('\\', '/'));
+            cellOf.put(f.toString(), sidecar(f, request.timezone()));
+          }
         }
       } else {
         pathOf.put(given.toString(), SourceRef.fileName(given.toString()));
-        cellOf.put(given.toString(), sidecar(given, request.timezone()).orElseThrow());
+        cellOf.put(given.toString(), sidecar(given, request.timezone()));
       }
-    }
-    if (layout.isPresent() && cellOf.isEmpty()) {
-      throw new BadInputException(
-          "--layout " + request.layout().get() + " matches no file under " + request.paths());
     }
     ImportFiles.Read<HammerdbFile> read =
         ImportFiles.each(
@@ -129,51 +125,33 @@ final class HammerdbImport {
     return new ParseOutcome(List.copyOf(batches), failures, read.bytes());
   }
 
-  /**
-   * A file's cell from its path: {dataset}, {test}, {testbed} and {date}; none when the layout does
-   * not match it. {threads} and {iteration} are refused: a ladder's VU counts and iterations are
-   * read from its output.
-   */
-  private static Optional<Cell> fromLayout(
-      PathLayout layout, Path file, String relative, Optional<ZoneId> zone) {
-    Optional<Map<String, String>> fields = layout.fields(relative);
-    if (fields.isEmpty()) {
-      return Optional.empty();
-    }
-    Map<String, String> f = fields.get();
-    for (String field : List.of("threads", "iteration")) {
-      if (f.containsKey(field)) {
-        throw new BadInputException(
-            "--layout {"
-                + field
-                + "}: a HammerDB ladder's VU counts and iterations are read from its output; match"
-                + " that part of the path with * instead");
-      }
-    }
-    for (var field : f.entrySet()) {
-      Labels.problem("{" + field.getKey() + "}", field.getValue())
-          .ifPresent(
-              p -> {
-                throw new BadInputException(file + ": " + p);
-              });
-    }
-    return Optional.of(
-        new Cell(
-            Optional.ofNullable(f.get("dataset")),
-            Optional.ofNullable(f.get("test")),
-            Optional.ofNullable(f.get("testbed")),
-            Optional.ofNullable(f.get("date")).map(d -> StartedAt.parse("{date}", d, zone))));
+  /** A ladder's VU counts and iterations are read from its output, never from its path. */
+  private static final Map<String, String> READ_FROM_OUTPUT =
+      Map.of(
+          "threads",
+          "a HammerDB ladder's VU counts are read from its output; match that part of the path"
+              + " with * instead",
+          "iteration",
+          "a HammerDB ladder's iterations are read from its output; match that part of the path"
+              + " with * instead");
+
+  /** A file's cell from its path: {dataset}, {test}, {testbed} and {date}. */
+  private static Cell fromLayout(LayoutFiles.Match m, Optional<ZoneId> zone) {
+    return new Cell(
+        m.field("dataset"),
+        m.field("test"),
+        m.field("testbed"),
+        m.field("date").map(d -> StartedAt.parse("{date}", d, zone)));
   }
 
   /** A file's cell from its sidecar, when it has one (a local time in its timezone, else zone). */
-  private static Optional<Cell> sidecar(Path file, Optional<ZoneId> zone) {
+  private static Cell sidecar(Path file, Optional<ZoneId> zone) {
     Sidecar side = Sidecar.of(file, zone);
-    return Optional.of(
-        new Cell(
-            side.dataset(),
-            side.test(),
-            side.testbed().map(String::strip).filter(t -> !t.isEmpty()),
-            side.startedAt().map(StartedAt::parse)));
+    return new Cell(
+        side.dataset(),
+        side.test(),
+        side.testbed().map(String::strip).filter(t -> !t.isEmpty()),
+        side.startedAt().map(StartedAt::parse));
   }
 
   static List<ImportBatch> batches(List<HammerdbFile> files, HammerdbImporter.RunFacts facts) {

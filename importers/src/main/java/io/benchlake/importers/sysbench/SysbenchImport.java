@@ -1,10 +1,10 @@
 package io.benchlake.importers.sysbench;
 
-import io.benchlake.core.Labels;
 import io.benchlake.home.BadInputException;
 import io.benchlake.importers.ImportBatch;
 import io.benchlake.importers.ImportFiles;
 import io.benchlake.importers.ImportRequest;
+import io.benchlake.importers.LayoutFiles;
 import io.benchlake.importers.ParseOutcome;
 import io.benchlake.importers.PathLayout;
 import io.benchlake.importers.Progress;
@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * The sysbench logs of one import: the run each belongs to (from --layout, a sidecar or the
@@ -98,61 +97,31 @@ final class SysbenchImport {
   /** Every file under each directory that the layout matches, its run and slot from its path. */
   private static List<LogTask> byLayout(ImportRequest request, PathLayout layout) {
     List<LogTask> tasks = new ArrayList<>();
-    List<String> unmatched = new ArrayList<>();
-    for (Path root : request.paths()) {
-      for (Path file : ImportFiles.walk(root)) {
-        Optional<Map<String, String>> fields = layout.fields(root.relativize(file).toString());
-        if (fields.isEmpty() && unmatched.size() < 2) {
-          unmatched.add(root.relativize(file).toString().replace('\\', '/'));
-        }
-        if (fields.isEmpty()) {
-          continue;
-        }
-        Map<String, String> f = fields.get();
-        for (var field : f.entrySet()) {
-          Labels.problem("{" + field.getKey() + "}", field.getValue())
-              .ifPresent(
-                  p -> {
-                    throw new BadInputException(file + ": " + p);
-                  });
-        }
-        String dataset = f.getOrDefault("dataset", request.dataset().orElse(null));
-        String test = f.getOrDefault("test", request.test().orElse(null));
-        if (dataset == null || test == null) {
-          throw new BadInputException(
-              "--layout names no "
-                  + (dataset == null && test == null
-                      ? "{dataset} and no {test}: give --dataset and --test"
-                      : dataset == null ? "{dataset}: give --dataset" : "{test}: give --test"));
-        }
-        Integer iteration =
-            f.containsKey("iteration") ? parseIteration(file, f.get("iteration")) : null;
-        Integer threads =
-            f.containsKey("threads") ? LogMapping.threads(file, f.get("threads")) : null;
-        tasks.add(
-            new LogTask(
-                new SysbenchRunKey(
-                    dataset, test, f.getOrDefault("date", ""), f.getOrDefault("testbed", "")),
-                file,
-                threads,
-                iteration,
-                new SourceRef(
-                    file.toString(),
-                    root.relativize(file).toString().replace('\\', '/'),
-                    dataset,
-                    test)));
+    for (LayoutFiles.Match match :
+        LayoutFiles.find(request, layout, Map.of(), LayoutFiles.Unmatched.SKIPPED).files()) {
+      Path file = match.file();
+      Map<String, String> f = match.fields();
+      String dataset = f.getOrDefault("dataset", request.dataset().orElse(null));
+      String test = f.getOrDefault("test", request.test().orElse(null));
+      if (dataset == null || test == null) {
+        throw new BadInputException(
+            "--layout names no "
+                + (dataset == null && test == null
+                    ? "{dataset} and no {test}: give --dataset and --test"
+                    : dataset == null ? "{dataset}: give --dataset" : "{test}: give --test"));
       }
-    }
-    if (tasks.isEmpty()) {
-      throw new BadInputException(
-          "--layout '"
-              + layout.text()
-              + "' matches no file under "
-              + request.paths().stream().map(Path::toString).collect(Collectors.joining(", "))
-              + (unmatched.isEmpty()
-                  ? " (it holds no file)"
-                  : " (e.g. not " + String.join(", ", unmatched) + ")")
-              + ": the layout is read from the directory given down to each file");
+      Integer iteration =
+          f.containsKey("iteration") ? parseIteration(file, f.get("iteration")) : null;
+      Integer threads =
+          f.containsKey("threads") ? LogMapping.threads(file, f.get("threads")) : null;
+      tasks.add(
+          new LogTask(
+              new SysbenchRunKey(
+                  dataset, test, f.getOrDefault("date", ""), f.getOrDefault("testbed", "")),
+              file,
+              threads,
+              iteration,
+              new SourceRef(file.toString(), match.relative(), dataset, test)));
     }
     return tasks;
   }

@@ -7,7 +7,6 @@ import io.benchlake.importers.ImportFiles;
 import io.benchlake.importers.ImportRequest;
 import io.benchlake.importers.ParseOutcome;
 import io.benchlake.importers.SourceFile;
-import io.benchlake.importers.SourceRef;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -45,20 +44,9 @@ public final class TpccMysqlFormat implements FormatImporter {
     List<String> failures = new ArrayList<>();
     List<ImportBatch> batches =
         TpccMysqlImport.batches(request, e -> failures.add(ImportFiles.failure(request, e)));
-    // a date given is part of what the file was imported as: another date is another run
-    String dated = request.startedAt().map(t -> "started_at=" + t + " ").orElse("");
-    List<ImportBatch> out = new ArrayList<>();
     long bytes = 0;
     Set<String> counted = new HashSet<>();
     for (ImportBatch b : batches) {
-      out.add(
-          b.withSources(
-              f ->
-                  new SourceRef(
-                      f,
-                      dated + SourceRef.fileName(f),
-                      request.dataset().orElse(null),
-                      request.test().orElse(TpccMysqlImport.DEFAULT_TEST))));
       for (String f : b.files()) {
         if (counted.add(f)) {
           try {
@@ -69,6 +57,6 @@ public final class TpccMysqlFormat implements FormatImporter {
         }
       }
     }
-    return new ParseOutcome(out, failures, bytes);
+    return new ParseOutcome(batches, failures, bytes);
   }
 }
