@@ -80,7 +80,8 @@ public final class AnalyticsSession implements AutoCloseable {
           "run_testbeds",
           "config_lines",
           "series_of_runs",
-          "history_runs");
+          "history_runs",
+          "comparison");
 
   /**
    * A session for a long-lived server: all views, the {@link #SERVER_TABLES} computed once, and
