@@ -102,7 +102,7 @@ final class AliasCommand implements Runnable {
     try (EventBus connection = bus.connect(home);
         EventPublisher publisher = new EventPublisher(connection.bootstrap())) {
       if (!from.equals(to)) {
-        AliasCycle.refuse(home, connection.bootstrap(), kind, from, to);
+        AliasesInLog.refuseIfItChains(home, connection.bootstrap(), kind, from, to);
       }
       publisher.publish(Alias.of(kind, from, to, System.getProperty("user.name"), Instant.now()));
     }

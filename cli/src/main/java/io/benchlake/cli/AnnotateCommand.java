@@ -1,6 +1,5 @@
 package io.benchlake.cli;
 
-import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.annotate.AnnotatedRun;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
@@ -64,13 +63,8 @@ final class AnnotateCommand implements Callable<Integer> {
               throw new BadInputException(p);
             });
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    AnnotatedRun target;
-    // the views of the run's lookup only, not all of them (each is bound as it is made)
-    try (AnalyticsSession session =
-        AnalyticsSession.openFor(new Warehouse(home.warehouse()), AnnotatedRun.queries())) {
-      session.requireRuns();
-      target = AnnotatedRun.find(session.connection(), run, threads, iteration);
-    }
+    AnnotatedRun target =
+        AnnotatedRun.find(new Warehouse(home.warehouse()), run, threads, iteration);
     Annotation annotation =
         RunContext.live(target.runId(), target.startedAt())
             .event("annotation")

@@ -53,7 +53,7 @@ final class TrendCommand implements Callable<Integer> {
                 throw new BadInputException("trend --format csv: use text, md, json or html");
           },
           out);
-      LeftOutNote.print(LeftOut.ofTest(session.connection(), series.test, series.threads, null));
+      LeftOutNote.print(LeftOut.ofTest(session, series.test, series.threads, null));
     }
     return 0;
   }

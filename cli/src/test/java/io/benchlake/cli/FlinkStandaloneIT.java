@@ -22,14 +22,19 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * `ingest --flink-rest` against a standalone Flink session cluster (a JobManager and a TaskManager,
  * each its own JVM, started by Flink's own entry points) whose classpath is Flink and its libraries
  * only: none of benchlake's classes, Kafka's, Parquet's or Jackson's. The job can run only if the
- * jars benchlake ships with it (flink-job-jars.txt) hold every class it needs.
+ * jars benchlake ships with it (flink-job-jars.txt) hold every class it needs. The submitting
+ * `ingest --flink-rest` is bin/benchlake of the built tree (only its lib/ has the jars to ship);
+ * the import and the local rebuild run in this JVM, which keeps the home's broker for the test.
  */
 class FlinkStandaloneIT {
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   private static final List<String> OPENS =
       Stream.of(
               "java.lang",
@@ -48,7 +53,7 @@ class FlinkStandaloneIT {
 
   @Test
   void theShippedJarsAreAllAClusterNeedsToRunTheJob() throws Exception {
-    Path home = CliRunner.useFreshHome("flink-standalone");
+    Path home = BROKER.freshHome("flink-standalone");
     Path conf = Files.createDirectories(home.resolve("flink-conf"));
     int restPort = freePort();
     Files.writeString(
@@ -100,7 +105,7 @@ class FlinkStandaloneIT {
       awaitTaskManager(restPort, cluster, home);
 
       Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt").toAbsolutePath();
-      BuiltTree.run(home, "import", "taf-report", report.toString());
+      ImportRoundTripIT.ok(CliRunner.run("import", "taf-report", report.toString()));
       BuiltTree.run(home, "ingest", "--flink-rest", "http://127.0.0.1:" + restPort);
 
       assertTrue(
@@ -108,7 +113,7 @@ class FlinkStandaloneIT {
           "the job ran on the cluster");
       String iterations =
           CliRunner.run("sql", "SELECT count(*) FROM iterations", "--format", "csv").out();
-      String rebuilt = iterationsAfterLocalRebuild(home);
+      String rebuilt = iterationsAfterLocalRebuild();
       assertTrue(Long.parseLong(iterations.lines().toList().get(1)) > 0, iterations);
       assertEquals(rebuilt, iterations, "the cluster wrote what a local ingest writes");
     } finally {
@@ -122,8 +127,8 @@ class FlinkStandaloneIT {
   }
 
   /** The iterations count after `ingest --rebuild` on the local MiniCluster. */
-  private static String iterationsAfterLocalRebuild(Path home) throws Exception {
-    BuiltTree.run(home, "ingest", "--rebuild");
+  private static String iterationsAfterLocalRebuild() throws Exception {
+    ImportRoundTripIT.ok(CliRunner.run("ingest", "--rebuild"));
     return CliRunner.run("sql", "SELECT count(*) FROM iterations", "--format", "csv").out();
   }
 

@@ -16,10 +16,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * class, for one made before its tests): the verbs a test runs in this JVM ({@link CliRunner}) join
  * it as clients, as they join a {@code benchlake broker} a user keeps running, instead of each
  * starting and stopping it. A static {@code @RegisterExtension} field. A test of a verb hosting the
- * broker, or of its hand-over, keeps a home without ({@link CliRunner#useFreshHome}); so does one
- * that also runs verbs as child processes: a client in this JVM that closes releases the JVM's lock
- * on {@code kafka/host.lock} (POSIX locks belong to the process), and a child then takes the host's
- * part on a broker directory in use.
+ * broker, or of its hand-over, keeps a home without ({@link CliRunner#useFreshHome}). Verbs run as
+ * child processes (bin/benchlake) join it as clients too: this JVM keeps the host's lock however
+ * many of its own clients come and go (bus's HostLock).
  */
 final class HostedBroker implements BeforeEachCallback, AfterEachCallback, AfterAllCallback {
   private final List<EventBus> forTheTest = new ArrayList<>();

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FollowCommitsTest {
   private static final Map<Integer, Long> AT_START = Map.of(0, 0L, 1, 0L);
+  private static final FollowSession.Progress IDLE =
+      new FollowSession.Progress(AT_START, Map.of(), Map.of());
 
   @TempDir Path dir;
 
@@ -30,16 +32,15 @@ class FollowCommitsTest {
   void checkpointsOfAnIdleLogWriteNoManifest() throws Exception {
     Warehouse warehouse = new Warehouse(dir);
     IngestTransaction ingest = warehouse.beginIngest();
-    FollowCommits commits = new FollowCommits(ingest, AT_START, AT_START, Instant.EPOCH, facts());
-    FollowSession.Progress idle = new FollowSession.Progress(AT_START, Map.of(), Map.of());
+    FollowCommits commits = followFrom(ingest);
 
     stage(ingest, "samples/month=2026-03/part-follow-0-0.parquet");
-    assertTrue(commits.commit(1, idle).isPresent(), "a finished file is committed");
+    assertTrue(commits.commit(1, IDLE).isPresent(), "a finished file is committed");
     List<Path> afterFirst = manifests();
 
     stage(ingest, "samples/month=2026-03/.part-follow-0-1.parquet.inprogress");
     for (long checkpoint = 2; checkpoint <= 50; checkpoint++) {
-      assertTrue(commits.commit(checkpoint, idle).isEmpty(), "checkpoint " + checkpoint);
+      assertTrue(commits.commit(checkpoint, IDLE).isEmpty(), "checkpoint " + checkpoint);
     }
 
     assertEquals(afterFirst, manifests(), "no manifest for 49 idle checkpoints");
@@ -50,19 +51,23 @@ class FollowCommitsTest {
   void aFileFinishedAfterIdleCheckpointsIsCommitted() throws Exception {
     Warehouse warehouse = new Warehouse(dir);
     IngestTransaction ingest = warehouse.beginIngest();
-    FollowCommits commits = new FollowCommits(ingest, AT_START, AT_START, Instant.EPOCH, facts());
-    FollowSession.Progress idle = new FollowSession.Progress(AT_START, Map.of(), Map.of());
+    FollowCommits commits = followFrom(ingest);
     for (long checkpoint = 1; checkpoint <= 5; checkpoint++) {
-      assertTrue(commits.commit(checkpoint, idle).isEmpty(), "checkpoint " + checkpoint);
+      assertTrue(commits.commit(checkpoint, IDLE).isEmpty(), "checkpoint " + checkpoint);
     }
     assertTrue(manifests().isEmpty(), "nothing committed while idle");
 
     stage(ingest, "runs/month=2026-03/part-follow-6-0.parquet");
-    var committed = commits.commit(6, idle);
+    var committed = commits.commit(6, IDLE);
 
     assertTrue(committed.isPresent(), "a checkpoint with a finished file commits");
     assertEquals(1, manifests().size());
     assertEquals(committed.get().seq(), warehouse.current().seq());
+  }
+
+  /** A follow job's commits from the start of a log whose readers never move. */
+  private static FollowCommits followFrom(IngestTransaction ingest) {
+    return new FollowCommits(ingest, AT_START, AT_START, Instant.EPOCH, facts());
   }
 
   private static FollowCommits.LogFacts facts() {

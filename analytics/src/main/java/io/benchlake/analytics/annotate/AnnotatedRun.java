@@ -3,6 +3,7 @@ package io.benchlake.analytics.annotate;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.home.BadInputException;
+import io.benchlake.warehouse.Warehouse;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,6 +29,19 @@ public record AnnotatedRun(
   /** The queries a session for {@link #find} runs: the run's lookup, and whether there are runs. */
   public static List<String> queries() {
     return List.of(QueryFiles.read("annotate_run.sql"), AnalyticsSession.RUNS_SQL);
+  }
+
+  /**
+   * The run named {@code idOrPrefix} in {@code warehouse}, looked up in a session of its own that
+   * makes only the views its lookup needs; a user mistake as {@link #find(Connection, String,
+   * Integer, Integer)} says, or when the warehouse has no runs.
+   */
+  public static AnnotatedRun find(
+      Warehouse warehouse, String idOrPrefix, Integer threads, Integer iteration) {
+    try (AnalyticsSession session = AnalyticsSession.openFor(warehouse, queries())) {
+      session.requireRuns();
+      return find(session.connection(), idOrPrefix, threads, iteration);
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.benchlake.analytics.report;
 
+import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryFiles;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -34,6 +35,12 @@ public record LeftOut(String dataset, String runId, int threads, int iteration, 
    * What was left out of a test's runs: of one thread count (null: all) and of some datasets (null:
    * all), for regressions, trends and change points to say so.
    */
+  public static List<LeftOut> ofTest(
+      AnalyticsSession session, String test, Integer threads, Collection<String> datasets) {
+    return ofTest(session.connection(), test, threads, datasets);
+  }
+
+  /** As {@link #ofTest(AnalyticsSession, String, Integer, Collection)}, on a connection. */
   public static List<LeftOut> ofTest(
       Connection c, String test, Integer threads, Collection<String> datasets) {
     try (PreparedStatement st = c.prepareStatement(OF_TEST_SQL)) {

@@ -5,6 +5,7 @@ import io.benchlake.importers.SourceFile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * BenchBase's CSV outputs (ResultWriter): the per-second {@code *.samples.csv} (latencies in
@@ -24,20 +25,14 @@ public final class BenchbaseCsv {
   public record Window(
       int line, long timeS, double throughput, Double avgMs, Double minMs, Double maxMs) {}
 
-  static final String[] SAMPLE_HEADER = {
-    "Time (seconds)",
-    "Requests",
-    "Throughput (requests/second)",
-    "Minimum Latency (microseconds)",
-    "25th Percentile Latency (microseconds)",
-    "Median Latency (microseconds)",
-    "Average Latency (microseconds)",
-    "75th Percentile Latency (microseconds)",
-    "90th Percentile Latency (microseconds)",
-    "95th Percentile Latency (microseconds)",
-    "99th Percentile Latency (microseconds)",
-    "Maximum Latency (microseconds)"
-  };
+  /**
+   * The samples' columns: the second, its requests and throughput, then the summary's latencies.
+   */
+  static final String[] SAMPLE_HEADER =
+      Stream.concat(
+              Stream.of("Time (seconds)", "Requests", BenchbaseSummary.THROUGHPUT),
+              Arrays.stream(BenchbaseSummary.LATENCY_KEYS))
+          .toArray(String[]::new);
 
   static final String[] WINDOW_HEADER = {
     "Time (seconds)",

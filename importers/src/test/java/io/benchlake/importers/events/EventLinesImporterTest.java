@@ -13,6 +13,7 @@ import io.benchlake.schemas.Property;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
 import io.benchlake.schemas.Sample;
+import io.benchlake.schemas.TestEvents;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -28,35 +29,22 @@ public class EventLinesImporterTest {
 
   public static Sample sample(
       double tps, double latencyMaxMs, double intervalS, Long transactions) {
-    return new Sample(
-        null,
-        "s1",
-        "r1",
-        T,
-        T,
-        8,
-        null,
-        1,
-        10,
-        intervalS,
-        Sample.Phase.measured,
-        transactions,
-        tps,
-        tps * 20,
-        null,
-        null,
-        null,
-        5.0,
-        95.0,
-        7.0,
-        latencyMaxMs,
-        0,
-        0,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return TestEvents.sample()
+        .eventId("s1")
+        .runId("r1")
+        .emittedAt(T)
+        .startedAt(T)
+        .threads(8)
+        .offsetS(10)
+        .intervalS(intervalS)
+        .transactions(transactions)
+        .tps(tps)
+        .qps(tps * 20)
+        .latencyAvgMs(5.0)
+        .latencyPct(95.0)
+        .latencyPctMs(7.0)
+        .latencyMaxMs(latencyMaxMs)
+        .build();
   }
 
   static IterationFinished iteration(String metric, double value, String unit) {

@@ -1,4 +1,4 @@
-package io.benchlake.cli;
+package io.benchlake.analytics.alias;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.benchlake.cli;
+package io.benchlake.analytics.alias;
 
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -17,22 +17,22 @@ import java.util.Set;
  * still only in the event log): for one name the newest stands, and one mapping a name onto itself
  * takes it back. A new alias may make neither a cycle nor a chain longer than the views follow.
  */
-record AliasChains(Map<String, String> inForce) {
+public record AliasChains(Map<String, String> inForce) {
   /**
    * The longest chain of users' aliases accepted: the views follow 16 steps (00_aliases.sql), one
    * of them kept for a built-in alias at the chain's end (my_rw -> oltp_read_write -> OLTP_RW).
    */
-  static final int MAX_HOPS = 15;
+  public static final int MAX_HOPS = 15;
 
   /** One alias published: FROM read as TO from {@code emittedAt} on. */
-  record Link(String eventId, String from, String to, Instant emittedAt) {}
+  public record Link(String eventId, String from, String to, Instant emittedAt) {}
 
-  AliasChains {
+  public AliasChains {
     inForce = Map.copyOf(inForce);
   }
 
   /** The aliases in force among {@code links} (an event seen twice counts once). */
-  static AliasChains of(Collection<Link> links) {
+  public static AliasChains of(Collection<Link> links) {
     Map<String, Link> newest = new HashMap<>();
     Comparator<Link> order = Comparator.comparing(Link::emittedAt).thenComparing(Link::eventId);
     for (Link l : links) {
@@ -46,7 +46,7 @@ record AliasChains(Map<String, String> inForce) {
   }
 
   /** Why {@code from -> to} may not be added, if it may not. */
-  Optional<String> problem(String kind, String from, String to) {
+  public Optional<String> problem(String kind, String from, String to) {
     Map<String, String> after = new HashMap<>(inForce);
     after.put(from, to);
     List<String> forward = new java.util.ArrayList<>(List.of(from));
