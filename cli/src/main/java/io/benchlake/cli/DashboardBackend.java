@@ -3,6 +3,7 @@ package io.benchlake.cli;
 import io.benchlake.alerts.AlertLog;
 import io.benchlake.alerts.AlertTriage;
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.stability.StabilityThresholds;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventLog;
 import io.benchlake.bus.EventPublisher;
@@ -30,15 +31,26 @@ final class DashboardBackend implements WarehouseSource, EventWriter, AutoClosea
   private final Warehouse warehouse;
   private final AnalyticsSession.ServerLimits limits;
   private final EventBus bus;
+  private final StabilityThresholds stability;
   private final Object triaging = new Object();
   private EventPublisher publisher;
   private Freshness freshness;
   private long freshnessAt;
 
-  DashboardBackend(Warehouse warehouse, AnalyticsSession.ServerLimits limits, EventBus bus) {
+  DashboardBackend(
+      Warehouse warehouse,
+      AnalyticsSession.ServerLimits limits,
+      EventBus bus,
+      StabilityThresholds stability) {
     this.warehouse = warehouse;
     this.limits = limits;
     this.bus = bus;
+    this.stability = stability;
+  }
+
+  @Override
+  public StabilityThresholds stability() {
+    return stability;
   }
 
   @Override

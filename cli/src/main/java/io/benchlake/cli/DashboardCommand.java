@@ -1,5 +1,6 @@
 package io.benchlake.cli;
 
+import io.benchlake.alerts.AlertSettings;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.bus.EventBus;
 import io.benchlake.home.BenchlakeHome;
@@ -63,7 +64,11 @@ final class DashboardCommand implements Callable<Integer> {
     CountDownLatch stopped = new CountDownLatch(1);
     try (EventBus bus = busOptions.connect(home);
         DashboardBackend backend =
-            new DashboardBackend(new Warehouse(home.warehouse()), limits, bus);
+            new DashboardBackend(
+                new Warehouse(home.warehouse()),
+                limits,
+                bus,
+                AlertSettings.of(home.root()).stability());
         DashboardServer server = DashboardServer.start(bind, port, backend, backend, token)) {
       System.out.printf(
           "Dashboard at %s%nWrites need Authorization: Bearer <token>; the token is in %s.%n"

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.stability.StabilityThresholds;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.testing.SharedBrokerHome;
 import io.benchlake.testing.Await;
@@ -97,7 +98,8 @@ class DashboardIT {
         new DashboardBackend(
             new Warehouse(SHARED.home().warehouse()),
             new AnalyticsSession.ServerLimits("1GB", 2),
-            bus);
+            bus,
+            StabilityThresholds.DEFAULTS);
     server =
         DashboardServer.start(
             "127.0.0.1",
@@ -221,6 +223,9 @@ class DashboardIT {
     HttpResponse<String> md = get("/compare?" + query + "&format=md");
     assertEquals(200, md.statusCode());
     assertTrue(md.body().contains("| " + BASE), md.body());
+    // the downloads are `benchlake report`'s, Stability block included
+    assertTrue(md.body().contains("## Stability"), md.body());
+    assertTrue(c.path("stability").isObject(), c.toString());
 
     HttpResponse<String> trend = get("/api/v1/trend?test=OLTP_RW&threads=4");
     assertEquals(200, trend.statusCode(), trend.body());

@@ -3,7 +3,9 @@ package io.benchlake.web;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.report.ComparisonQuery;
 import io.benchlake.analytics.report.ComparisonReport;
+import io.benchlake.analytics.report.ReportStability;
 import io.benchlake.analytics.report.ReportVerdicts;
+import io.benchlake.analytics.stability.StabilityThresholds;
 import io.benchlake.home.BadInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,9 +13,9 @@ import java.util.Optional;
 
 /**
  * The compare page's answer: the report {@code benchlake report} renders (latest completed run of
- * each dataset), and per candidate and thread count the verdict the HTML report colours ({@link
- * ReportVerdicts}: the regression test of {@code benchlake regressions} on the two runs'
- * iterations).
+ * each dataset, with its Stability block at the home's thresholds), and per candidate and thread
+ * count the verdict the HTML report colours ({@link ReportVerdicts}: the regression test of {@code
+ * benchlake regressions} on the two runs' iterations).
  */
 record Comparison(ComparisonReport report, ReportVerdicts judged) {
   static final double ALPHA = ReportVerdicts.ALPHA;
@@ -23,7 +25,8 @@ record Comparison(ComparisonReport report, ReportVerdicts judged) {
       String test,
       String metric,
       String baseline,
-      List<String> candidates) {
+      List<String> candidates,
+      StabilityThresholds stability) {
     if (candidates.isEmpty()) {
       throw new BadInputException("parameter candidates is required (one dataset or more)");
     }
@@ -36,6 +39,7 @@ record Comparison(ComparisonReport report, ReportVerdicts judged) {
     ComparisonReport r =
         ComparisonQuery.load(
             session, Optional.ofNullable(test), metric, datasets, List.of(), Optional.of(baseline));
+    r = r.withStability(ReportStability.load(session, r, stability));
     return new Comparison(r, ReportVerdicts.of(r));
   }
 

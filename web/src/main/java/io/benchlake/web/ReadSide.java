@@ -35,6 +35,7 @@ final class ReadSide implements AutoCloseable {
   private CompletableFuture<AnalyticsSession> next;
   private String nextCommit;
   private long lastAsked;
+  private String failedAhead;
   private final Map<String, Object> answers =
       new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -100,16 +101,26 @@ final class ReadSide implements AutoCloseable {
     return commit;
   }
 
-  /** One look of the background opener: a new commit's session opened outside the lock. */
+  /** One look of the background opener; what fails is left to the requests, which open it. */
   private void openAhead() {
+    try {
+      lookAhead();
+    } catch (RuntimeException e) {
+      // the warehouse's commit could not be read: a request reads it again and says why
+    }
+  }
+
+  /** A new commit's session opened outside the lock; a commit that failed once is not retried. */
+  private void lookAhead() {
     CompletableFuture<AnalyticsSession> opening = new CompletableFuture<>();
+    String now;
     synchronized (this) {
       boolean watched = System.currentTimeMillis() - lastAsked < WATCHED_MS;
       if (session != null && !watched) {
         return;
       }
-      String now = source.commit();
-      if (now.equals(commit) || now.equals(nextCommit)) {
+      now = source.commit();
+      if (now.equals(commit) || now.equals(nextCommit) || now.equals(failedAhead)) {
         return;
       }
       dropNext();
@@ -118,11 +129,14 @@ final class ReadSide implements AutoCloseable {
     }
     try {
       opening.complete(source.open());
-    } catch (RuntimeException e) {
-      // a request for this commit gets the failure; the next look tries again
+    } catch (RuntimeException | Error e) {
+      // a request waiting for this commit gets the failure as its own
       opening.completeExceptionally(e);
     }
     synchronized (this) {
+      if (opening.isCompletedExceptionally()) {
+        failedAhead = now;
+      }
       if (next == opening) {
         next = null;
         nextCommit = null;

@@ -160,7 +160,7 @@ final class Routes {
             ? null
             : reads.answer(
                 "compare " + test + "|" + metric + "|" + baseline + "|" + candidates,
-                s -> Comparison.load(s, test, metric, baseline, candidates));
+                s -> Comparison.load(s, test, metric, baseline, candidates, source.stability()));
     if (c == null && !"page".equals(format)) {
       throw new BadInputException("parameter baseline is required");
     }

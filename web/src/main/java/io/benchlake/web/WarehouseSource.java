@@ -1,6 +1,7 @@
 package io.benchlake.web;
 
 import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.stability.StabilityThresholds;
 
 /**
  * Where the dashboard reads from: the warehouse's current commit (what its answers are cached by),
@@ -13,6 +14,9 @@ public interface WarehouseSource {
 
   /** A session over the current commit, all views loaded. */
   AnalyticsSession open();
+
+  /** The thresholds a report's Stability block judges iterations by (the home's alert settings). */
+  StabilityThresholds stability();
 
   /** When the last ingest committed and how many events wait in the log (null: unknown). */
   Freshness freshness();
