@@ -2,6 +2,7 @@ package io.benchlake.alerts;
 
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.stability.IterationStability;
+import io.benchlake.analytics.stability.RunStability;
 import io.benchlake.schemas.Alert;
 import java.io.IOException;
 import java.io.InputStream;
@@ -196,7 +197,7 @@ public final class AlertEvaluation {
                       micros(rs.getLong(6)),
                       rs.getString(7),
                       rs.getString(8),
-                      values(rs.getArray(9)),
+                      RunStability.doubles(rs.getArray(9)),
                       rs.getBoolean(10)));
         }
       }
@@ -225,13 +226,7 @@ public final class AlertEvaluation {
         while (rs.next()) {
           SeriesKey key =
               new SeriesKey(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getString(4));
-          double[] offsets = values(rs.getArray(7));
-          double[] lengths = values(rs.getArray(8));
-          double[] throughputs = values(rs.getArray(9));
-          List<IterationStability.Interval> in = new ArrayList<>(offsets.length);
-          for (int i = 0; i < offsets.length; i++) {
-            in.add(new IterationStability.Interval(offsets[i], lengths[i], throughputs[i]));
-          }
+          List<IterationStability.Interval> in = RunStability.intervals(rs, 7);
           out.computeIfAbsent(key, k -> new ArrayList<>())
               .add(
                   new StabilityFindings.IterationIntervals(key, rs.getString(5), rs.getInt(6), in));
@@ -285,15 +280,6 @@ public final class AlertEvaluation {
     List<Step> all() {
       return List.copyOf(steps);
     }
-  }
-
-  private static double[] values(Array a) throws SQLException {
-    Object[] items = (Object[]) a.getArray();
-    double[] v = new double[items.length];
-    for (int i = 0; i < items.length; i++) {
-      v[i] = ((Number) items[i]).doubleValue();
-    }
-    return v;
   }
 
   static Instant micros(long us) {

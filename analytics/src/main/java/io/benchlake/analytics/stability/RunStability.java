@@ -35,7 +35,7 @@ public final class RunStability {
         while (rs.next()) {
           out.computeIfAbsent(rs.getString(1), r -> new LinkedHashMap<>())
               .computeIfAbsent(rs.getInt(2), t -> new ArrayList<>())
-              .add(IterationStability.check(rs.getInt(3), intervals(rs), thresholds));
+              .add(IterationStability.check(rs.getInt(3), intervals(rs, 4), thresholds));
         }
       }
     } catch (SQLException e) {
@@ -44,10 +44,15 @@ public final class RunStability {
     return out;
   }
 
-  private static List<IterationStability.Interval> intervals(ResultSet rs) throws SQLException {
-    double[] offsets = values(rs.getArray(4));
-    double[] lengths = values(rs.getArray(5));
-    double[] throughputs = values(rs.getArray(6));
+  /**
+   * An iteration's measured intervals from a row of {@code stability_intervals.sql}'s shape: its
+   * offsets, lengths and throughputs in three list columns from {@code offsetsColumn} on.
+   */
+  public static List<IterationStability.Interval> intervals(ResultSet rs, int offsetsColumn)
+      throws SQLException {
+    double[] offsets = doubles(rs.getArray(offsetsColumn));
+    double[] lengths = doubles(rs.getArray(offsetsColumn + 1));
+    double[] throughputs = doubles(rs.getArray(offsetsColumn + 2));
     List<IterationStability.Interval> in = new ArrayList<>(offsets.length);
     for (int i = 0; i < offsets.length; i++) {
       in.add(new IterationStability.Interval(offsets[i], lengths[i], throughputs[i]));
@@ -55,7 +60,8 @@ public final class RunStability {
     return in;
   }
 
-  private static double[] values(Array a) throws SQLException {
+  /** A DuckDB list of numbers as doubles. */
+  public static double[] doubles(Array a) throws SQLException {
     Object[] items = (Object[]) a.getArray();
     double[] v = new double[items.length];
     for (int i = 0; i < items.length; i++) {
