@@ -14,28 +14,82 @@ import org.junit.jupiter.api.Test;
 class FormatOptionsTest {
   @Test
   void aFormatTheVerbDoesNotOfferIsRefusedInOneLineBeforeAnythingIsRead() {
-    assertRefused("benchlake: changes --format csv: use text, md or json", "changes", "--test", "T", "--threads", "2", "--format", "csv");
-    assertRefused("benchlake: report --format csv: use text, md, html or json", "report", "--format", "csv");
-    assertRefused("benchlake: trend --format csv: use text, md, json or html", "trend", "--test", "T", "--threads", "2", "--format", "csv");
-    assertRefused("benchlake: regressions --format html: use text, md, csv or json", "regressions", "--baseline", "A", "--candidate", "B", "--format", "html");
-    assertRefused("benchlake: sql --format html: use table, csv, json or md", "sql", "select 1", "--format", "html");
-    assertRefused("benchlake: dlq --format html: use table, csv, json or md", "dlq", "--format", "html");
-    assertRefused("benchlake: alias list --format html: use table, csv, json or md", "alias", "list", "--format", "html");
-    assertRefused("benchlake: alerts list --format html: use table, csv, md or json", "alerts", "list", "--format", "html");
-    assertRefused("benchlake: alerts stats --format html: use table, csv, md or json", "alerts", "stats", "--format", "html");
-    assertRefused("benchlake: alerts show --format md: use text or json", "alerts", "show", "X", "--format", "md");
+    assertRefused(
+        "benchlake: changes --format csv: use text, md or json",
+        "changes",
+        "--test",
+        "T",
+        "--threads",
+        "2",
+        "--format",
+        "csv");
+    assertRefused(
+        "benchlake: report --format csv: use text, md, html or json", "report", "--format", "csv");
+    assertRefused(
+        "benchlake: trend --format csv: use text, md, json or html",
+        "trend",
+        "--test",
+        "T",
+        "--threads",
+        "2",
+        "--format",
+        "csv");
+    assertRefused(
+        "benchlake: regressions --format html: use text, md, csv or json",
+        "regressions",
+        "--baseline",
+        "A",
+        "--candidate",
+        "B",
+        "--format",
+        "html");
+    assertRefused(
+        "benchlake: sql --format html: use table, csv, json or md",
+        "sql",
+        "select 1",
+        "--format",
+        "html");
+    assertRefused(
+        "benchlake: dlq --format html: use table, csv, json or md", "dlq", "--format", "html");
+    assertRefused(
+        "benchlake: alias list --format html: use table, csv, json or md",
+        "alias",
+        "list",
+        "--format",
+        "html");
+    assertRefused(
+        "benchlake: alerts list --format html: use table, csv, md or json",
+        "alerts",
+        "list",
+        "--format",
+        "html");
+    assertRefused(
+        "benchlake: alerts stats --format html: use table, csv, md or json",
+        "alerts",
+        "stats",
+        "--format",
+        "html");
+    assertRefused(
+        "benchlake: alerts show --format md: use text or json",
+        "alerts",
+        "show",
+        "X",
+        "--format",
+        "md");
   }
 
   @Test
   void anUnknownFormatIsRefusedWithTheFormatsTheVerbOffers() {
-    assertRefused("benchlake: report --format pdf: use text, md, html or json", "report", "--format", "pdf");
+    assertRefused(
+        "benchlake: report --format pdf: use text, md, html or json", "report", "--format", "pdf");
   }
 
   @Test
   void helpListsTheFormatsOfferedAndTheDefault() {
     assertTrue(help("changes").contains("text, md or json (default: text)."), help("changes"));
     assertTrue(help("sql").contains("table, csv, json or md (default: table)."), help("sql"));
-    assertTrue(help("alerts", "show").contains("text or json (default: text)."), help("alerts", "show"));
+    assertTrue(
+        help("alerts", "show").contains("text or json (default: text)."), help("alerts", "show"));
     assertTrue(help("export").contains("--out=FILE"), help("export"));
   }
 
@@ -43,7 +97,8 @@ class FormatOptionsTest {
   void outWritesTheResultToTheFileAndNothingToStandardOutput() throws Exception {
     Path home = CliRunner.useFreshHome("format-options");
     Path file = home.resolve("answer.csv");
-    CliRunner.Run r = CliRunner.run("sql", "select 42 as answer", "--format", "CSV", "--out", file.toString());
+    CliRunner.Run r =
+        CliRunner.run("sql", "select 42 as answer", "--format", "CSV", "--out", file.toString());
     assertEquals(0, r.exit(), r.err());
     assertEquals("", r.out());
     assertEquals("answer\n42\n", Files.readString(file, StandardCharsets.UTF_8));
