@@ -12,70 +12,27 @@ import org.junit.jupiter.api.Test;
 
 /** --format and --out as every verb that prints a result takes them (FormatOptions). */
 class FormatOptionsTest {
+  /** A verb, the rest of its command line, the format it does not offer, and what it offers. */
+  private static final List<List<String>> REFUSED =
+      List.of(
+          List.of("changes", "--test T --threads 2", "csv", "text, md or json"),
+          List.of("report", "--test T", "csv", "text, md, html or json"),
+          List.of("trend", "--test T --threads 2", "csv", "text, md, json or html"),
+          List.of("regressions", "--baseline A --candidate B", "html", "text, md, csv or json"),
+          List.of("sql", "select", "html", "table, csv, json or md"),
+          List.of("dlq", "--note n", "html", "table, csv, json or md"),
+          List.of("alias list", "", "html", "table, csv, json or md"),
+          List.of("alerts list", "--summaries", "html", "table, csv, md or json"),
+          List.of("alerts stats", "", "html", "table, csv, md or json"),
+          List.of("alerts show", "X", "md", "text or json"));
+
   @Test
   void aFormatTheVerbDoesNotOfferIsRefusedInOneLineBeforeAnythingIsRead() {
-    assertRefused(
-        "benchlake: changes --format csv: use text, md or json",
-        "changes",
-        "--test",
-        "T",
-        "--threads",
-        "2",
-        "--format",
-        "csv");
-    assertRefused(
-        "benchlake: report --format csv: use text, md, html or json", "report", "--format", "csv");
-    assertRefused(
-        "benchlake: trend --format csv: use text, md, json or html",
-        "trend",
-        "--test",
-        "T",
-        "--threads",
-        "2",
-        "--format",
-        "csv");
-    assertRefused(
-        "benchlake: regressions --format html: use text, md, csv or json",
-        "regressions",
-        "--baseline",
-        "A",
-        "--candidate",
-        "B",
-        "--format",
-        "html");
-    assertRefused(
-        "benchlake: sql --format html: use table, csv, json or md",
-        "sql",
-        "select 1",
-        "--format",
-        "html");
-    assertRefused(
-        "benchlake: dlq --format html: use table, csv, json or md", "dlq", "--format", "html");
-    assertRefused(
-        "benchlake: alias list --format html: use table, csv, json or md",
-        "alias",
-        "list",
-        "--format",
-        "html");
-    assertRefused(
-        "benchlake: alerts list --format html: use table, csv, md or json",
-        "alerts",
-        "list",
-        "--format",
-        "html");
-    assertRefused(
-        "benchlake: alerts stats --format html: use table, csv, md or json",
-        "alerts",
-        "stats",
-        "--format",
-        "html");
-    assertRefused(
-        "benchlake: alerts show --format md: use text or json",
-        "alerts",
-        "show",
-        "X",
-        "--format",
-        "md");
+    for (List<String> r : REFUSED) {
+      assertRefused(
+          "benchlake: " + r.get(0) + " --format " + r.get(2) + ": use " + r.get(3),
+          (r.get(0) + " " + r.get(1) + " --format " + r.get(2)).split(" +"));
+    }
   }
 
   @Test
