@@ -12,6 +12,7 @@ import io.benchlake.schemas.IterationValue;
 import io.benchlake.schemas.RunFinished;
 import io.benchlake.schemas.RunParameters;
 import io.benchlake.schemas.RunStarted;
+import io.benchlake.schemas.RunContext;
 import io.benchlake.schemas.Sample;
 import io.benchlake.warehouse.Warehouse;
 import java.nio.ByteBuffer;
@@ -153,14 +154,16 @@ public class IngestThroughput {
                     ladder, 0.0, 1.0, "special"),
                 List.of(),
                 null));
+        RunContext context = RunContext.live(run, at).emittedAt(at);
         for (int threads : ladder) {
           for (int s = 1; s <= samplesPerIteration; s++) {
             double tps = 1000 + threads + s % 7;
             publisher.publish(
-                new Sample(
-                    null, EventIds.random(), run, at, at, threads, threads, 1, s, 1.0,
-                    Sample.Phase.measured, (long) tps, tps, tps * 20, tps * 14, tps * 4, tps * 2,
-                    5.0, 95.0, 9.5, 12.0, 0, 0, null, null, hist, null, null));
+                context.event("sample").sample(threads, 1, Sample.Phase.measured, s, 1.0)
+                    .liveThreads(threads).transactions((long) tps).tps(tps).qps(tps * 20)
+                    .readsPs(tps * 14).writesPs(tps * 4).otherPs(tps * 2).latencyAvgMs(5.0)
+                    .latencyPct(95.0).latencyPctMs(9.5).latencyMaxMs(12.0).histogram(hist)
+                    .build());
             count++;
           }
           publisher.publish(

@@ -177,21 +177,11 @@ class ImporterUpgradeIT {
   /** The sysbench log's events as this version reads them, with a version 2 run_source. */
   private static List<Event> sysbenchAsVersion2(Path log) throws Exception {
     ImportRequest request =
-        new ImportRequest(
-            new SysbenchFormat(),
-            List.of(log),
-            Optional.of("U SB"),
-            Optional.of("OLTP_RW"),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of(Instant.parse("2026-03-02T00:00:00Z")),
-            Optional.empty(),
-            "unknown",
-            false,
-            false,
-            Optional.empty(),
-            false,
-            Optional.empty());
+        ImportRequest.builder(new SysbenchFormat(), List.of(log))
+            .dataset("U SB")
+            .test("OLTP_RW")
+            .startedAt(Instant.parse("2026-03-02T00:00:00Z"))
+            .build();
     List<Event> events =
         new ArrayList<>(
             new ImportService()

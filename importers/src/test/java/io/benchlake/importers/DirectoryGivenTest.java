@@ -27,21 +27,12 @@ class DirectoryGivenTest {
   private String refusal(FormatImporter format, Optional<Instant> startedAt) throws Exception {
     Files.writeString(dir.resolve("oltp_read_write_t4.log"), "anything\n");
     ImportRequest request =
-        new ImportRequest(
-            format,
-            List.of(dir),
-            Optional.of("MariaDB 10.11"),
-            Optional.of("OLTP_RW"),
-            Optional.empty(),
-            Optional.empty(),
-            startedAt,
-            Optional.empty(),
-            "h",
-            false,
-            false,
-            Optional.empty(),
-            false,
-            Optional.empty());
+        ImportRequest.builder(format, List.of(dir))
+            .dataset("MariaDB 10.11")
+            .test("OLTP_RW")
+            .startedAt(startedAt.orElse(null))
+            .host("h")
+            .build();
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
     return assertThrows(BadInputException.class, () -> format.parse(request, quiet)).getMessage();
   }

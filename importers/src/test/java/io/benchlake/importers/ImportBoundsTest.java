@@ -188,21 +188,11 @@ public class ImportBoundsTest {
   private static void parse(FormatImporter format, Path file) {
     new ImportService()
         .parse(
-            new ImportRequest(
-                format,
-                List.of(file),
-                Optional.of("d"),
-                Optional.of("OLTP_RW"),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                "h",
-                false,
-                false,
-                Optional.empty(),
-                false,
-                Optional.empty()),
+            ImportRequest.builder(format, List.of(file))
+                .dataset("d")
+                .test("OLTP_RW")
+                .host("h")
+                .build(),
             new PrintStream(PrintStream.nullOutputStream()));
   }
 }

@@ -28,21 +28,12 @@ class ImportServiceTest {
   }
 
   ImportRequest request(List<Path> paths, Optional<String> layout, Optional<String> dataset) {
-    return new ImportRequest(
-        new SysbenchFormat(),
-        paths,
-        dataset,
-        dataset.map(d -> "OLTP_RW"),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        layout,
-        "h",
-        false,
-        false,
-        Optional.empty(),
-        false,
-        Optional.empty());
+    return ImportRequest.builder(new SysbenchFormat(), paths)
+        .dataset(dataset.orElse(null))
+        .test(dataset.map(d -> "OLTP_RW").orElse(null))
+        .layout(layout.orElse(null))
+        .host("h")
+        .build();
   }
 
   @Test

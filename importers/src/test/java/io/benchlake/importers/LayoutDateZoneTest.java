@@ -30,21 +30,12 @@ class LayoutDateZoneTest {
 
   private Instant started(FormatImporter format, String layout, Optional<ZoneId> zone) {
     ImportRequest request =
-        new ImportRequest(
-            format,
-            List.of(dir),
-            Optional.empty(),
-            Optional.of("OLTP_RW"),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of(layout),
-            "h",
-            false,
-            false,
-            zone,
-            false,
-            Optional.empty());
+        ImportRequest.builder(format, List.of(dir))
+            .test("OLTP_RW")
+            .layout(layout)
+            .host("h")
+            .timezone(zone.orElse(null))
+            .build();
     ParseOutcome out = format.parse(request, new PrintStream(new ByteArrayOutputStream()));
     assertEquals(List.of(), out.failures());
     return ((RunStarted) out.batches().get(0).events().get(0)).startedAt();

@@ -111,21 +111,10 @@ class KafkaClusterIT {
       var service = new io.benchlake.importers.ImportService();
       var parsed =
           service.parse(
-              new io.benchlake.importers.ImportRequest(
-                  new io.benchlake.importers.taf.TafReportFormat(),
-                  List.of(report),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty(),
-                  Optional.empty(),
-                  "test",
-                  false,
-                  false,
-                  Optional.empty(),
-                  false,
-                  Optional.empty()),
+              io.benchlake.importers.ImportRequest.builder(
+                      new io.benchlake.importers.taf.TafReportFormat(), List.of(report))
+                  .host("test")
+                  .build(),
               System.err);
       assertTrue(parsed.events() > 0, "parsed " + parsed.failures());
       service.publish(parsed, bus.bootstrap(), new BenchlakeHome(dir.resolve("home")));

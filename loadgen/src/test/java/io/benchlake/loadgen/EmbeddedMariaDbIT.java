@@ -352,25 +352,12 @@ class EmbeddedMariaDbIT {
     RunPlan base = PointSelects.twoWorkersFor(5);
     // 300 transactions a second arriving at random: far below what 2 threads can do.
     RunPlan paced =
-        new RunPlan(
-            null,
-            null,
-            "it",
-            "oltp_point_select",
-            OltpOptions.defaults(1, 1000),
-            List.of(2),
-            1,
-            5,
-            0,
-            0,
-            1,
-            95,
-            false,
-            300,
-            null,
-            List.of(),
-            -1,
-            null);
+        RunPlan.builder("oltp_point_select", OltpOptions.defaults(1, 1000))
+            .tag("it")
+            .threads(List.of(2))
+            .durationS(5)
+            .rate(300)
+            .build();
     IterationFinished f =
         only(runOnce(paced, ServerConnections.open(server)), IterationFinished.class);
     assertEquals(300, value(f, "TPS"), 45, "the arrival rate, not the server's capacity, sets TPS");
@@ -422,25 +409,11 @@ class EmbeddedMariaDbIT {
       throws Exception {
     // 1 s of oltp_update_index, cut off 1 s after the time limit (sysbench's --forced-shutdown=1)
     RunPlan plan =
-        new RunPlan(
-            null,
-            null,
-            "it",
-            "oltp_update_index",
-            OltpOptions.defaults(1, 100),
-            List.of(1),
-            1,
-            1,
-            0,
-            0,
-            1,
-            95,
-            false,
-            0,
-            null,
-            List.of(),
-            1,
-            null);
+        RunPlan.builder("oltp_update_index", OltpOptions.defaults(1, 100))
+            .tag("it")
+            .durationS(1)
+            .forcedShutdownS(1)
+            .build();
     ServerConnections ds = ServerConnections.open(server);
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     BenchmarkRun run =

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
 import io.benchlake.loadgen.run.BenchmarkRun;
-import io.benchlake.loadgen.run.ErrorPolicy;
 import io.benchlake.loadgen.run.RunPlan;
 import io.benchlake.loadgen.run.ServerConnections;
 import io.benchlake.loadgen.server.EmbeddedMariaDb;
@@ -61,25 +60,13 @@ class TproccIT {
         TproccOptions.from(
             Map.of("warehouses", "2", "build-vu", "2", "tprocc-seed", "42", "partition", "on"));
     RunPlan plan =
-        new RunPlan(
-            null,
-            null,
-            "it",
-            TproccWorkload.NAME,
-            options,
-            List.of(2),
-            1,
-            24,
-            0,
-            0,
-            2,
-            95,
-            false,
-            0,
-            ErrorPolicy.defaults(),
-            List.of(new Property("Test Case Tag", "tprocc-it")),
-            -1,
-            null);
+        RunPlan.builder(TproccWorkload.NAME, options)
+            .tag("it")
+            .threads(List.of(2))
+            .durationS(24)
+            .reportIntervalS(2)
+            .properties(List.of(new Property("Test Case Tag", "tprocc-it")))
+            .build();
     List<Event> events = Collections.synchronizedList(new ArrayList<>());
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     ServerConnections ds = ServerConnections.open(server);

@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,21 +41,11 @@ class BenchbaseImportTest {
   }
 
   static ImportRequest request(Path path, boolean repeats) {
-    return new ImportRequest(
-        new BenchbaseFormat(),
-        List.of(path),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        "bench1",
-        false,
-        false,
-        Optional.empty(),
-        repeats,
-        Optional.of("lab-1"));
+    return ImportRequest.builder(new BenchbaseFormat(), List.of(path))
+        .host("bench1")
+        .repeatsAsIterations(repeats)
+        .testbed("lab-1")
+        .build();
   }
 
   static <T extends Event> List<T> all(ImportBatch b, Class<T> kind) {

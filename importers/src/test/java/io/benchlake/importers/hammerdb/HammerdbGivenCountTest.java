@@ -65,23 +65,11 @@ class HammerdbGivenCountTest {
     Path file = dir.resolve("hammerdb.log");
     Files.writeString(file, text);
     ImportRequest request =
-        new ImportRequest(
-            new HammerdbFormat(),
-            List.of(file),
-            Optional.of("MariaDB 10.11"),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            "bench1",
-            false,
-            false,
-            Optional.empty(),
-            false,
-            Optional.empty(),
-            Optional.empty(),
-            vus);
+        ImportRequest.builder(new HammerdbFormat(), List.of(file))
+            .dataset("MariaDB 10.11")
+            .host("bench1")
+            .vus(vus.orElse(null))
+            .build();
     ParseOutcome out = HammerdbImport.parse(request);
     assertEquals(List.of(), out.failures());
     return out.batches();

@@ -80,21 +80,10 @@ class HammerdbSessionTest {
   }
 
   private ImportRequest request(List<Path> paths, Optional<String> layout, Optional<String> set) {
-    return new ImportRequest(
-        new HammerdbFormat(),
-        paths,
-        set,
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        layout,
-        "unknown",
-        false,
-        false,
-        Optional.empty(),
-        false,
-        Optional.empty());
+    return ImportRequest.builder(new HammerdbFormat(), paths)
+        .dataset(set.orElse(null))
+        .layout(layout.orElse(null))
+        .build();
   }
 
   private Path write(String relative, String text) throws Exception {

@@ -35,21 +35,14 @@ class TpccMysqlImportTest {
   }
 
   static ImportRequest request(List<Path> paths, Optional<Instant> startedAt, boolean repeats) {
-    return new ImportRequest(
-        new TpccMysqlFormat(),
-        paths,
-        Optional.of("MariaDB 11.4"),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.of("11.4.5-MariaDB"),
-        startedAt,
-        Optional.empty(),
-        "bench1",
-        false,
-        startedAt.isEmpty(),
-        Optional.empty(),
-        repeats,
-        Optional.empty());
+    return ImportRequest.builder(new TpccMysqlFormat(), paths)
+        .dataset("MariaDB 11.4")
+        .serverVersion("11.4.5-MariaDB")
+        .startedAt(startedAt.orElse(null))
+        .host("bench1")
+        .startedAtFromFileTime(startedAt.isEmpty())
+        .repeatsAsIterations(repeats)
+        .build();
   }
 
   static SourceFile file(String text) {
@@ -192,21 +185,10 @@ class TpccMysqlImportTest {
   @Test
   void withoutADateOrDatasetTheImportSaysWhatToGive() throws Exception {
     ImportRequest undated =
-        new ImportRequest(
-            new TpccMysqlFormat(),
-            List.of(fixture()),
-            Optional.of("x"),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            "h",
-            false,
-            false,
-            Optional.empty(),
-            false,
-            Optional.empty());
+        ImportRequest.builder(new TpccMysqlFormat(), List.of(fixture()))
+            .dataset("x")
+            .host("h")
+            .build();
     assertEquals(
         "tpcc-mysql output carries no date: give --started-at DATE, or --started-at mtime to use"
             + " the file's modification time",

@@ -41,21 +41,15 @@ class TpccMysqlLayoutTest {
       Optional<Instant> startedAt,
       boolean keepGoing,
       Optional<ZoneId> zone) {
-    return new ImportRequest(
-        new TpccMysqlFormat(),
-        paths,
-        dataset,
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        startedAt,
-        Optional.of(layout),
-        "bench1",
-        keepGoing,
-        false,
-        zone,
-        true,
-        Optional.empty());
+    return ImportRequest.builder(new TpccMysqlFormat(), paths)
+        .dataset(dataset.orElse(null))
+        .startedAt(startedAt.orElse(null))
+        .layout(layout)
+        .host("bench1")
+        .keepGoing(keepGoing)
+        .timezone(zone.orElse(null))
+        .repeatsAsIterations(true)
+        .build();
   }
 
   private ImportRequest request(String layout) {
