@@ -56,7 +56,7 @@ public final class AnalyticsSession implements AutoCloseable {
   private record Views(ViewDefinitions definitions, Set<String> created, Set<String> asTables) {}
 
   public static AnalyticsSession open(Warehouse warehouse) {
-    return open(warehouse, defaultSpill());
+    return open(warehouse, defaultSpill(warehouse));
   }
 
   /** A session whose DuckDB spills (sorts and joins larger than memory) into {@code spill}. */
@@ -89,7 +89,11 @@ public final class AnalyticsSession implements AutoCloseable {
    */
   public static AnalyticsSession openForServer(Warehouse warehouse, ServerLimits limits) {
     return open(
-        warehouse, defaultSpill(), ViewDefinitions::all, SERVER_TABLES, Optional.of(limits));
+        warehouse,
+        defaultSpill(warehouse),
+        ViewDefinitions::all,
+        SERVER_TABLES,
+        Optional.of(limits));
   }
 
   /** DuckDB's memory limit (e.g. {@code 1GB}) and worker threads for a server's session. */
@@ -126,7 +130,7 @@ public final class AnalyticsSession implements AutoCloseable {
       Set<String> asTables) {
     return open(
         warehouse,
-        defaultSpill(),
+        defaultSpill(warehouse),
         d -> {
           List<String> every = new ArrayList<>(queries);
           every.addAll(later);
@@ -147,7 +151,7 @@ public final class AnalyticsSession implements AutoCloseable {
       Warehouse warehouse, Collection<String> statements) {
     return open(
         warehouse,
-        defaultSpill(),
+        defaultSpill(warehouse),
         d -> {
           ViewDefinitions.Selection reached = d.reachedBy(statements);
           return reached.tables().isEmpty() && reached.definitions().isEmpty() ? d.all() : reached;
@@ -179,8 +183,16 @@ public final class AnalyticsSession implements AutoCloseable {
         });
   }
 
-  private static Path defaultSpill() {
-    return BenchlakeHome.fromEnvironment().root().resolve("tmp").resolve("duckdb");
+  private static Path defaultSpill(Warehouse warehouse) {
+    return homeOf(warehouse).resolve("tmp").resolve("duckdb");
+  }
+
+  /**
+   * The root of the home a session keeps its spill space and first-read record in: the one the
+   * warehouse was opened in ({@link Warehouse#of}), else the one the environment names.
+   */
+  private static Path homeOf(Warehouse warehouse) {
+    return warehouse.home().orElseGet(BenchlakeHome::fromEnvironment).root();
   }
 
   /**
@@ -226,9 +238,7 @@ public final class AnalyticsSession implements AutoCloseable {
     ViewDefinitions.Selection views;
     try {
       commit = warehouse.commit();
-      manifest =
-          warehouse.checked(
-              commit.manifest(), warehouse.firstReadChecks(BenchlakeHome.fromEnvironment().root()));
+      manifest = warehouse.checked(commit.manifest(), warehouse.firstReadChecks(homeOf(warehouse)));
       t = lap("manifest read and checked", t);
       definitions = ViewDefinitions.load();
       views = selecting.apply(definitions);

@@ -10,6 +10,7 @@ import io.benchlake.warehouse.Warehouse;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
 
 /** benchlake alerts reevaluate: the whole history evaluated again, on purpose. */
 @Command(
@@ -21,10 +22,12 @@ import picocli.CommandLine.Mixin;
 final class AlertReevaluateCommand implements Callable<Integer> {
   @Mixin BusOptions bus;
 
+  @ParentCommand AlertsCommand alerts;
+
   @Override
   public Integer call() throws Exception {
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    Warehouse warehouse = new Warehouse(home.warehouse());
+    BenchlakeHome home = alerts.home();
+    Warehouse warehouse = Warehouse.of(home);
     long started = System.nanoTime();
     try (EventBus connection = bus.connect(home);
         FlinkCluster flink = FlinkCluster.perJob(1)) {

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /** benchlake alerts ack|invalid|fixed|wontfix|reopen: a triage, as events, visible on return. */
 final class AlertTriageCommands {
@@ -39,6 +40,8 @@ final class AlertTriageCommands {
 
     @Mixin BusOptions bus;
 
+    @ParentCommand AlertsCommand parent;
+
     abstract AlertState.State state();
 
     @Override
@@ -46,10 +49,10 @@ final class AlertTriageCommands {
       if (ids.isEmpty() == !allMatching) {
         throw new BadInputException("give alert or summary ids, or --all-matching, not both");
       }
-      BenchlakeHome home = BenchlakeHome.fromEnvironment();
-      Warehouse warehouse = new Warehouse(home.warehouse());
+      BenchlakeHome home = parent.home();
+      Warehouse warehouse = Warehouse.of(home);
       Map<String, Instant> alerts;
-      try (AnalyticsSession session = AlertsCommand.session()) {
+      try (AnalyticsSession session = parent.session()) {
         alerts =
             allMatching
                 ? AlertTriage.matching(session, filters.filter())

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /** benchlake alerts: the alerts kept as events, listed, shown, triaged and counted. */
 @Command(
@@ -40,19 +41,32 @@ import picocli.CommandLine.Parameters;
       AlertReevaluateCommand.class
     })
 final class AlertsCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  AlertsCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Override
   public Integer call() {
     throw new BadInputException(
         "say what: benchlake alerts list|show|ack|invalid|fixed|wontfix|reopen|stats|reevaluate");
   }
 
-  static AnalyticsSession session() {
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    return AnalyticsSession.openFor(new Warehouse(home.warehouse()), AlertQueries.QUERIES);
+  /** The home the alert verbs run in. */
+  BenchlakeHome home() {
+    return home;
+  }
+
+  /** A session for the alert queries over this home's warehouse. */
+  AnalyticsSession session() {
+    return AnalyticsSession.openFor(Warehouse.of(home), AlertQueries.QUERIES);
   }
 
   @Command(name = "list", mixinStandardHelpOptions = true, description = "List alerts.")
   static final class ListAlerts implements Callable<Integer> {
+    @ParentCommand AlertsCommand alerts;
+
     @Mixin AlertFilterOptions filters;
 
     @Option(names = "--summaries", description = "One line per summary (a new version or run).")
@@ -63,7 +77,7 @@ final class AlertsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
       OutputFormat f = formats.chosen();
-      try (AnalyticsSession session = session()) {
+      try (AnalyticsSession session = alerts.session()) {
         QueryResult r =
             summaries
                 ? AlertQueries.summaries(session, filters.filter())
@@ -79,6 +93,8 @@ final class AlertsCommand implements Callable<Integer> {
       mixinStandardHelpOptions = true,
       description = "One alert: its state, provenance and history.")
   static final class Show implements Callable<Integer> {
+    @ParentCommand AlertsCommand alerts;
+
     @Parameters(paramLabel = "ID")
     String id;
 
@@ -87,7 +103,7 @@ final class AlertsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
       boolean json = formats.chosen() == JSON;
-      try (AnalyticsSession session = session()) {
+      try (AnalyticsSession session = alerts.session()) {
         QueryResult alert = AlertQueries.show(session, id);
         QueryResult history = AlertQueries.history(session, id);
         formats.write(
@@ -105,12 +121,14 @@ final class AlertsCommand implements Callable<Integer> {
       description =
           "Per detector and kind: raised, triaged, invalid (the false-alert share), confirmed.")
   static final class Stats implements Callable<Integer> {
+    @ParentCommand AlertsCommand alerts;
+
     @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, MD, JSON);
 
     @Override
     public Integer call() {
       OutputFormat f = formats.chosen();
-      try (AnalyticsSession session = session()) {
+      try (AnalyticsSession session = alerts.session()) {
         formats.write(ResultFormatter.render(AlertQueries.stats(session), f));
       }
       return 0;

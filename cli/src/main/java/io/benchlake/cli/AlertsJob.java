@@ -40,7 +40,7 @@ final class AlertsJob {
     Optional<Instant> since = mark();
     QueryResult changed;
     try (AnalyticsSession session =
-        AnalyticsSession.openFor(new Warehouse(home.warehouse()), AlertQueries.QUERIES)) {
+        AnalyticsSession.openFor(Warehouse.of(home), AlertQueries.QUERIES)) {
       changed = AlertQueries.changedSince(session, since.orElse(null));
     }
     int at = changed.columns().indexOf("at_us");

@@ -24,6 +24,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** benchlake alias: one test name, dataset label or testbed read as another, in every view. */
@@ -41,6 +42,12 @@ import picocli.CommandLine.Spec;
     },
     subcommands = AliasCommand.ListAliases.class)
 final class AliasCommand implements Runnable {
+  private final BenchlakeHome home;
+
+  AliasCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Spec CommandSpec spec;
 
   @Mixin BusOptions bus;
@@ -83,15 +90,16 @@ final class AliasCommand implements Runnable {
   /** benchlake alias list: the aliases in force. */
   @Command(name = "list", description = "The aliases in force, the users' and the built-in ones.")
   static final class ListAliases implements Callable<Integer> {
+    @ParentCommand AliasCommand alias;
+
     @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, JSON, MD);
 
     @Override
     public Integer call() {
       OutputFormat f = formats.chosen();
-      BenchlakeHome home = BenchlakeHome.fromEnvironment();
       String query = QueryFiles.read("aliases_list.sql");
       try (AnalyticsSession session =
-          AnalyticsSession.openFor(new Warehouse(home.warehouse()), List.of(query))) {
+          AnalyticsSession.openFor(Warehouse.of(alias.home), List.of(query))) {
         formats.write(ResultFormatter.render(session.query(query), f));
       }
       return 0;
@@ -108,7 +116,6 @@ final class AliasCommand implements Runnable {
             p -> {
               throw new BadInputException(p);
             });
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (EventBus connection = bus.connect(home);
         EventPublisher publisher = new EventPublisher(connection.bootstrap())) {
       if (!from.equals(to)) {

@@ -24,7 +24,7 @@ final class AliasesInLog {
 
   static void refuseIfItChains(
       BenchlakeHome home, String bootstrap, Alias.Kind kind, String from, String to) {
-    Warehouse warehouse = new Warehouse(home.warehouse());
+    Warehouse warehouse = Warehouse.of(home);
     AliasCheck.refuse(
         warehouse,
         notYetIngested(bootstrap, warehouse.current().offsets(), kind),

@@ -25,6 +25,12 @@ import picocli.CommandLine.Parameters;
             + " (--include), with a reason; reports, regressions, trends and change points leave"
             + " excluded iterations out and say so.")
 final class AnnotateCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  AnnotateCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Parameters(index = "0", paramLabel = "RUN", description = "The run id, or a unique start of it.")
   String run;
 
@@ -62,9 +68,7 @@ final class AnnotateCommand implements Callable<Integer> {
             p -> {
               throw new BadInputException(p);
             });
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    AnnotatedRun target =
-        AnnotatedRun.find(new Warehouse(home.warehouse()), run, threads, iteration);
+    AnnotatedRun target = AnnotatedRun.find(Warehouse.of(home), run, threads, iteration);
     Annotation annotation =
         RunContext.live(target.runId(), target.startedAt())
             .event("annotation")

@@ -48,17 +48,6 @@ public final class Benchlake implements Runnable {
   }
 
   public static void main(String[] args) {
-    BenchlakeHome home;
-    try {
-      home = BenchlakeHome.fromEnvironment();
-    } catch (BadInputException e) {
-      System.err.println("benchlake: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    if (System.getProperty("benchlake.logdir") == null) {
-      System.setProperty("benchlake.logdir", home.logs().toString());
-    }
     int exit = execute(args);
     if (exit == 0 && FlinkCluster.localJobRan()) {
       ClassArchive.dumpIfAsked();
@@ -66,9 +55,31 @@ public final class Benchlake implements Runnable {
     System.exit(exit);
   }
 
-  /** Runs one command line and returns its exit code (docs/architecture.md, Exit codes). */
+  /**
+   * Runs one command line in the home the environment names (the benchlake.home property, else
+   * $BENCHLAKE_HOME, else ~/.benchlake: the one place it is read) and returns its exit code; a home
+   * it cannot use is exit 2.
+   */
   public static int execute(String... args) {
-    CommandLine cmd = new CommandLine(new Benchlake());
+    BenchlakeHome home;
+    try {
+      home = BenchlakeHome.fromEnvironment();
+    } catch (BadInputException e) {
+      System.err.println("benchlake: " + e.getMessage());
+      return 2;
+    }
+    if (System.getProperty("benchlake.logdir") == null) {
+      System.setProperty("benchlake.logdir", home.logs().toString());
+    }
+    return execute(home, args);
+  }
+
+  /**
+   * Runs one command line in {@code home} and returns its exit code (docs/architecture.md, Exit
+   * codes): every verb gets that home through {@link VerbFactory}.
+   */
+  public static int execute(BenchlakeHome home, String... args) {
+    CommandLine cmd = commandLine(home);
     CommandLine run = cmd.getSubcommands().get("run");
     WorkloadFlags.addTo(run);
     cmd.setParameterExceptionHandler(Benchlake::badCommandLine);
@@ -99,7 +110,7 @@ public final class Benchlake implements Runnable {
               "benchlake: internal error: "
                   + ex
                   + " (stack trace in "
-                  + BenchlakeHome.fromEnvironment().logs().resolve("benchlake.log")
+                  + home.logs().resolve("benchlake.log")
                   + ")");
           return 1;
         });
@@ -107,6 +118,11 @@ public final class Benchlake implements Runnable {
       args = SysbenchCommandLine.respell(args, run.getCommandSpec());
     }
     return cmd.execute(args);
+  }
+
+  /** The launcher's verbs, each made with {@code home}. */
+  static CommandLine commandLine(BenchlakeHome home) {
+    return new CommandLine(new Benchlake(), new VerbFactory(home));
   }
 
   /**

@@ -18,6 +18,12 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Host the embedded Kafka broker on 127.0.0.1 until Ctrl-C; other verbs share it.")
 final class BrokerCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  BrokerCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Option(
       names = "--kafka-port",
       paramLabel = "PORT",
@@ -27,9 +33,7 @@ final class BrokerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CountDownLatch stopped = new CountDownLatch(1);
-    try (EventBus bus =
-        EventBus.connect(
-            BenchlakeHome.fromEnvironment(), Optional.empty(), Optional.ofNullable(port))) {
+    try (EventBus bus = EventBus.connect(home, Optional.empty(), Optional.ofNullable(port))) {
       if (!bus.hostsBroker()) {
         throw new BadInputException(
             "another process already hosts this home's broker at " + bus.bootstrap());

@@ -30,6 +30,12 @@ import picocli.CommandLine.Option;
             + " trends and outliers (--method segments, the default), or as Apache Otava finds"
             + " them (--method otava).")
 final class ChangesCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  ChangesCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Mixin SeriesOptions series;
 
   @Option(
@@ -79,9 +85,8 @@ final class ChangesCommand implements Callable<Integer> {
         new ChangesQuery.Series(
             series.test, series.threads, series.metric, by, Optional.ofNullable(host));
     StepClock clock = StepClock.start();
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
     ChangesQuery.History history =
-        ChangesQuery.history(new Warehouse(home.warehouse()), wanted, HistoryCache.in(home));
+        ChangesQuery.history(Warehouse.of(home), wanted, HistoryCache.in(home));
     clock.lap("history read");
     ChangesQuery.Result r = ChangesQuery.analyse(wanted, history, options);
     clock.lap("detector");

@@ -25,6 +25,12 @@ import picocli.CommandLine.Option;
           + " mode 0600; its path is printed, never the token)."
     })
 final class DashboardCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  DashboardCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Option(
       names = "--port",
       description =
@@ -54,7 +60,6 @@ final class DashboardCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
     AnalyticsSession.ServerLimits limits =
         new AnalyticsSession.ServerLimits(memoryLimit, duckdbThreads);
     DashboardToken token =
@@ -65,10 +70,7 @@ final class DashboardCommand implements Callable<Integer> {
     try (EventBus bus = busOptions.connect(home);
         DashboardBackend backend =
             new DashboardBackend(
-                new Warehouse(home.warehouse()),
-                limits,
-                bus,
-                AlertSettings.of(home.root()).stability());
+                Warehouse.of(home), limits, bus, AlertSettings.of(home.root()).stability());
         DashboardServer server = DashboardServer.start(bind, port, backend, backend, token)) {
       System.out.printf(
           "Dashboard at %s%nWrites need Authorization: Bearer <token>; the token is in %s.%n"

@@ -14,6 +14,12 @@ import picocli.CommandLine.Option;
     description =
         "Benchmark embedded MariaDB versions with oltp_read_write, ingest, and print the comparison report.")
 final class DemoCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  DemoCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Option(
       names = "--versions",
       split = ",",
@@ -66,7 +72,7 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     DemoJob.Options options =
         new DemoJob.Options(versions, threads, iterations, durationS, warmupS, tables, tableSize);
-    new DemoJob(BenchlakeHome.fromEnvironment(), System.out).run(options, bus);
+    new DemoJob(home, System.out).run(options, bus);
     return 0;
   }
 }

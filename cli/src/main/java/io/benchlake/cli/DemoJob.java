@@ -76,7 +76,7 @@ final class DemoJob {
       }
       out.println();
       out.println("Ingesting the event log into the warehouse (Flink)...");
-      Warehouse warehouse = new Warehouse(home.warehouse());
+      Warehouse warehouse = Warehouse.of(home);
       IngestService.Result result = new IngestService(2).ingest(bus.bootstrap(), warehouse);
       CachedHistories.refreshAfter(result, home, warehouse);
       out.printf(
@@ -87,7 +87,7 @@ final class DemoJob {
     }
     String report;
     String html;
-    try (AnalyticsSession session = AnalyticsSession.open(new Warehouse(home.warehouse()))) {
+    try (AnalyticsSession session = AnalyticsSession.open(Warehouse.of(home))) {
       ComparisonReport comparison =
           ComparisonQuery.load(
               session,

@@ -34,6 +34,12 @@ import picocli.CommandLine.Option;
           + " again, nor exit 4 for it."
     })
 final class DlqCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  DlqCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, JSON, MD);
 
   @Mixin BusOptions bus;
@@ -56,7 +62,7 @@ final class DlqCommand implements Callable<Integer> {
     // One row per place in the log: a rebuild, or a job run again, refuses the same event again.
     Map<String, List<Object>> byOrigin = new LinkedHashMap<>();
     List<List<Object>> rows = new ArrayList<>();
-    try (EventBus connection = bus.connect(BenchlakeHome.fromEnvironment())) {
+    try (EventBus connection = bus.connect(home)) {
       EventLog.read(
           connection.bootstrap(),
           Topics.DLQ,

@@ -15,6 +15,12 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = "Export the event log as JSON lines.")
 final class ExportCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  ExportCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Parameters(index = "0", paramLabel = "WHAT", description = "events")
   String what;
 
@@ -29,7 +35,7 @@ final class ExportCommand implements Callable<Integer> {
     }
     EventExport export = new EventExport();
     StringBuilder lines = new StringBuilder();
-    try (EventBus connection = bus.connect(BenchlakeHome.fromEnvironment())) {
+    try (EventBus connection = bus.connect(home)) {
       EventLog.readAll(
           connection.bootstrap(),
           value -> export.line(value).ifPresent(l -> lines.append(l).append('\n')));

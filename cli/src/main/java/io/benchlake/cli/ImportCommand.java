@@ -23,6 +23,12 @@ import picocli.CommandLine.Parameters;
         "Import sysbench logs, HammerDB outputs, BenchBase result directories, tpcc-mysql"
             + " outputs, TAF comparison reports or event JSON lines into the event log.")
 final class ImportCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  ImportCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Parameters(
       index = "0",
       paramLabel = "FORMAT",
@@ -70,7 +76,6 @@ final class ImportCommand implements Callable<Integer> {
           "dry run: %d events from %d batch(es) not published%n",
           parsed.events(), parsed.batches().size());
     } else if (!parsed.batches().isEmpty()) {
-      BenchlakeHome home = BenchlakeHome.fromEnvironment();
       ImportService.Published published;
       try (EventBus connection = bus.connect(home)) {
         published = service.publish(request.format(), parsed, connection.bootstrap(), home);

@@ -18,6 +18,12 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Ingest new events of the event log into the Parquet warehouse (batch).")
 final class IngestCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  IngestCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Mixin BusOptions bus;
 
   @Option(
@@ -83,8 +89,7 @@ final class IngestCommand implements Callable<Integer> {
       throw new io.benchlake.home.BadInputException(
           "--compact-above must be at least 2, was " + compactAbove);
     }
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    Warehouse warehouse = new Warehouse(home.warehouse());
+    Warehouse warehouse = Warehouse.of(home);
     try (EventBus connection = bus.connect(home);
         // Follow mode keeps one MiniCluster for all its jobs: no start-up per ingest.
         FlinkCluster flink =

@@ -27,6 +27,12 @@ import picocli.CommandLine.Option;
     description =
         "Compare a candidate dataset with a baseline: means, change, Welch's t-test, verdict.")
 final class RegressionsCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  RegressionsCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Option(names = "--baseline", required = true, description = "Baseline dataset label.")
   String baseline;
 
@@ -66,8 +72,7 @@ final class RegressionsCommand implements Callable<Integer> {
       throw new BadInputException("--alpha must be between 0 and 1, was " + alpha);
     }
     List<Verdict> verdicts;
-    try (AnalyticsSession session =
-        AnalyticsSession.openWithRuns(new Warehouse(BenchlakeHome.fromEnvironment().warehouse()))) {
+    try (AnalyticsSession session = AnalyticsSession.openWithRuns(Warehouse.of(home))) {
       verdicts =
           RegressionQuery.run(
               session,

@@ -34,6 +34,12 @@ import picocli.CommandLine.Option;
     description =
         "Print the comparison report of a test across datasets (latest completed run of each).")
 final class ReportCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  ReportCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Option(names = "--test", description = "Test name, e.g. OLTP_RW (default: the latest run's).")
   String test;
 
@@ -72,9 +78,7 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     OutputFormat f = formats.chosen();
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    try (AnalyticsSession session =
-        AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
+    try (AnalyticsSession session = AnalyticsSession.openWithRuns(Warehouse.of(home))) {
       ComparisonReport report =
           ComparisonQuery.load(
               session,

@@ -26,6 +26,12 @@ import picocli.CommandLine.Parameters;
           + " --threads=4 prepare|prewarm|run|cleanup (run: the tables must be there, as in sysbench)."
     })
 final class RunCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  RunCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Parameters(
       arity = "0..2",
       paramLabel = "PLAN|TESTNAME [COMMAND]",
@@ -85,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
       about.noPrepare = true; // sysbench's run measures the tables that prepare made
     }
     BenchmarkPlan plan = LoadGenerator.plan(flags(), words.planFile());
-    RunJob job = new RunJob(BenchlakeHome.fromEnvironment(), System.out, !noWait);
+    RunJob job = new RunJob(home, System.out, !noWait);
     switch (command == null ? SysbenchCommandLine.Command.RUN : command) {
       case PREPARE -> job.tables().prepare(plan);
       case PREWARM -> job.tables().prewarm(plan);

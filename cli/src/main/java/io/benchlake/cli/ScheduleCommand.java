@@ -22,6 +22,12 @@ import picocli.CommandLine.Parameters;
             + " time after an ingest, writing OUTPUT/yyyy-MM-dd_HHmm/JOB.EXT; Ctrl-C stops."
             + " With --now, run them once and exit (for a cron or systemd timer instead).")
 final class ScheduleCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  ScheduleCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Parameters(index = "0", paramLabel = "FILE", description = "The schedule, in YAML.")
   Path file;
 
@@ -39,7 +45,6 @@ final class ScheduleCommand implements Callable<Integer> {
     if (job != null && !now) {
       throw new BadInputException("--job goes with --now");
     }
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
     ScheduledJobs jobs = new ScheduledJobs(schedule, home, bus);
     ZoneId zone = ZoneId.of(schedule.timeZone());
     if (now) {

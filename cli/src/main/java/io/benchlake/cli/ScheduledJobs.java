@@ -86,7 +86,7 @@ final class ScheduledJobs {
       args.addAll(job.args());
       args.add("--out");
       args.add(out.toString());
-      int exit = Benchlake.execute(args.toArray(String[]::new));
+      int exit = Benchlake.execute(home, args.toArray(String[]::new));
       boolean ok = exit == 0 || exit == 3;
       System.out.printf(
           "%s %s: %s%n",
@@ -102,7 +102,7 @@ final class ScheduledJobs {
 
   private void ingest() throws Exception {
     try (EventBus connection = bus.connect(home)) {
-      Warehouse warehouse = new Warehouse(home.warehouse());
+      Warehouse warehouse = Warehouse.of(home);
       IngestService.Result r = new IngestService(2).ingest(connection.bootstrap(), warehouse);
       CachedHistories.refreshAfter(r, home, warehouse);
       if (!r.refused().isEmpty()) {

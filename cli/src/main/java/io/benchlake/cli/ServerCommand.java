@@ -19,6 +19,12 @@ import picocli.CommandLine.Option;
     name = "server",
     description = "Host an embedded MariaDB server on 127.0.0.1 until Ctrl-C.")
 final class ServerCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  ServerCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   // Help only: --version here is the MariaDB version, so picocli's standard -V/--version (which
   // mixinStandardHelpOptions would add, clashing with it) is left out; `benchlake -V` has it.
   @Option(
@@ -61,9 +67,7 @@ final class ServerCommand implements Callable<Integer> {
       }
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    try (var server =
-        LoadGenerator.hostEmbedded(
-            BenchlakeHome.fromEnvironment(), version, settings, port, password)) {
+    try (var server = LoadGenerator.hostEmbedded(home, version, settings, port, password)) {
       System.out.printf(
           "MariaDB %s listening: %s and socket %s, user %s (pid %s)%n"
               + "Connect as %s: mariadb --defaults-extra-file=%s (the password is in that file,"

@@ -33,6 +33,12 @@ import picocli.CommandLine.Parameters;
       "Without STATEMENT or --file: an interactive prompt (statements end with ';', history kept)."
     })
 final class SqlCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  SqlCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Parameters(
       index = "0",
       arity = "0..1",
@@ -54,8 +60,7 @@ final class SqlCommand implements Callable<Integer> {
     if (statement != null && file != null) {
       throw new BadInputException("give a STATEMENT or --file, not both");
     }
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    Warehouse warehouse = new Warehouse(home.warehouse());
+    Warehouse warehouse = Warehouse.of(home);
     if (statement == null && file == null) {
       try (FollowingSession session =
           new FollowingSession(warehouse, AnalyticsSession::open, System.err)) {

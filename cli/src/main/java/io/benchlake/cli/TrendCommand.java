@@ -25,6 +25,12 @@ import picocli.CommandLine.Option;
     description =
         "A metric over months (per host and config) or over releases (ordered as releases).")
 final class TrendCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  TrendCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Mixin SeriesOptions series;
 
   @Option(
@@ -38,9 +44,7 @@ final class TrendCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     OutputFormat f = formats.chosen();
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    try (AnalyticsSession session =
-        AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
+    try (AnalyticsSession session = AnalyticsSession.openWithRuns(Warehouse.of(home))) {
       Trend trend = TrendQuery.load(session, series.test, series.threads, series.metric, by);
       formats.write(
           switch (f) {

@@ -22,6 +22,12 @@ import picocli.CommandLine.Option;
           + " Needs neither Kafka nor Flink."
     })
 final class VerifyCommand implements Callable<Integer> {
+  private final BenchlakeHome home;
+
+  VerifyCommand(BenchlakeHome home) {
+    this.home = home;
+  }
+
   @Mixin OutputFile out;
 
   @Option(
@@ -34,7 +40,7 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Warehouse warehouse = new Warehouse(BenchlakeHome.fromEnvironment().warehouse());
+    Warehouse warehouse = Warehouse.of(home);
     if (record) {
       try (AutoCloseable lock = warehouse.lock()) {
         out.write(recorded(warehouse.recordChecks()));

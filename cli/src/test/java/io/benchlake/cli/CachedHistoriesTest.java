@@ -26,9 +26,7 @@ class CachedHistoriesTest {
         stderrOf(
             () ->
                 CachedHistories.refreshAfter(
-                    new IngestService.Result(7, 10, List.of(), false),
-                    home,
-                    new Warehouse(home.warehouse())));
+                    new IngestService.Result(7, 10, List.of(), false), home, Warehouse.of(home)));
     assertEquals(1, err.lines().count(), err);
     assertTrue(
         err.startsWith("benchlake: the histories `changes` reads were not kept at ingest 7 ("),
@@ -43,9 +41,7 @@ class CachedHistoriesTest {
         stderrOf(
             () ->
                 CachedHistories.refreshAfter(
-                    new IngestService.Result(6, 0, List.of(), true),
-                    home,
-                    new Warehouse(home.warehouse())));
+                    new IngestService.Result(6, 0, List.of(), true), home, Warehouse.of(home)));
     assertEquals("", err);
   }
 

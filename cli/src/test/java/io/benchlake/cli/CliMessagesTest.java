@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.home.BenchlakeHome;
 import io.benchlake.importers.FormatImporter;
 import io.benchlake.importers.Importers;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** What the launcher says about itself: help of every verb, the version, the import formats. */
 class CliMessagesTest {
@@ -43,7 +43,8 @@ class CliMessagesTest {
 
   @Test
   void everyVerbHasHelpWithoutWarnings() {
-    for (String verb : new CommandLine(new Benchlake()).getSubcommands().keySet()) {
+    for (String verb :
+        Benchlake.commandLine(new BenchlakeHome(Path.of("no-home"))).getSubcommands().keySet()) {
       if (verb.equals("help")) {
         continue;
       }

@@ -67,7 +67,7 @@ class DashboardIT {
 
   @BeforeAll
   static void startOnImportedRuns() throws Exception {
-    System.setProperty("benchlake.home", SHARED.root().toString());
+    CliRunner.use(SHARED.home());
     ok(
         CliRunner.run(
             "import",
@@ -96,7 +96,7 @@ class DashboardIT {
     bus = EventBus.connect(SHARED.home(), Optional.empty());
     backend =
         new DashboardBackend(
-            new Warehouse(SHARED.home().warehouse()),
+            Warehouse.of(SHARED.home()),
             new AnalyticsSession.ServerLimits("1GB", 2),
             bus,
             StabilityThresholds.DEFAULTS);
@@ -392,7 +392,7 @@ class DashboardIT {
           "the follow to start: " + log);
       assertTrue(follow.isAlive(), read(log));
       String dataset = "followed beside the dashboard";
-      Warehouse warehouse = new Warehouse(SHARED.home().warehouse());
+      Warehouse warehouse = Warehouse.of(SHARED.home());
       Duration shown =
           DashboardBrowser.seesANewRunWithoutReload(
               server.url(),

@@ -3,6 +3,7 @@ package io.benchlake.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.home.BenchlakeHome;
 import io.benchlake.testing.Fixtures;
 import io.benchlake.testing.TestDirs;
 import java.nio.file.Files;
@@ -141,7 +142,7 @@ class GenerationsRoundTripIT {
 
   @BeforeEach
   void sameHome() {
-    System.setProperty("benchlake.home", home.toString());
+    CliRunner.use(new BenchlakeHome(home));
   }
 
   @Test

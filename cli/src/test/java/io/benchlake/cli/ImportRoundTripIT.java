@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.home.BenchlakeHome;
 import io.benchlake.testing.Fixtures;
 import io.benchlake.testing.TestDirs;
 import java.nio.file.Files;
@@ -137,9 +138,12 @@ class ImportRoundTripIT {
   @Test
   void sysbenchLogsBecomeARunAndADyingLogIsAFailedIteration() throws Exception {
     Path home = BROKER.freshHome("sysbench");
-    // The warehouse elsewhere, named as Flink names files (e.g. a mount shared with task managers)
+    // The warehouse elsewhere, named as Flink names files (e.g. a mount shared with task managers),
+    // and the home, as the environment names them: the launcher reads them as its main does
     Path shared = TestDirs.fresh("sysbench-shared-warehouse");
+    System.setProperty("benchlake.home", home.toString());
     System.setProperty("benchlake.warehouse", shared.toUri().toString());
+    CliRunner.use(null);
     try {
       sysbenchLogs();
       assertTrue(Files.isDirectory(shared.resolve("samples/month=2026-05")));
@@ -155,6 +159,8 @@ class ImportRoundTripIT {
           refused.err());
     } finally {
       System.clearProperty("benchlake.warehouse");
+      System.clearProperty("benchlake.home");
+      CliRunner.use(new BenchlakeHome(home));
     }
   }
 

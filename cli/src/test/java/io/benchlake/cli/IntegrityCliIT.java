@@ -36,7 +36,7 @@ class IntegrityCliIT {
             "taf-report",
             Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt").toString()));
     ImportRoundTripIT.ok(CliRunner.run("ingest"));
-    Warehouse warehouse = new Warehouse(new BenchlakeHome(home).warehouse());
+    Warehouse warehouse = Warehouse.of(new BenchlakeHome(home));
     String sum = "SELECT round(sum(value)) FROM iterations WHERE metric = 'TPS'";
     CliRunner.Run good = CliRunner.run("sql", "--format", "csv", sum);
     assertEquals(0, good.exit(), good.err());

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.benchlake.cli.SysbenchCommandLine.Command;
 import io.benchlake.cli.SysbenchCommandLine.Positionals;
 import io.benchlake.home.BadInputException;
+import io.benchlake.home.BenchlakeHome;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,8 @@ import picocli.CommandLine;
 
 class SysbenchCommandLineTest {
   private static CommandLine.Model.CommandSpec run() {
-    CommandLine run = new CommandLine(new Benchlake()).getSubcommands().get("run");
+    CommandLine run =
+        Benchlake.commandLine(new BenchlakeHome(Path.of("no-home"))).getSubcommands().get("run");
     WorkloadFlags.addTo(run);
     return run.getCommandSpec();
   }

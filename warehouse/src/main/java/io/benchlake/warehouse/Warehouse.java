@@ -3,6 +3,7 @@ package io.benchlake.warehouse;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.benchlake.home.BenchlakeHome;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -35,9 +36,28 @@ public final class Warehouse {
   static final int MANIFESTS_KEPT = 10;
 
   private final Path root;
+  private final BenchlakeHome home;
 
+  /** The warehouse at {@code root}, of no home said (a reader of it takes the environment's). */
   public Warehouse(Path root) {
+    this(root, null);
+  }
+
+  private Warehouse(Path root, BenchlakeHome home) {
     this.root = root.toAbsolutePath().normalize();
+    this.home = home;
+  }
+
+  /**
+   * The warehouse of {@code home}, which knows that home (its caches and spill space are there).
+   */
+  public static Warehouse of(BenchlakeHome home) {
+    return new Warehouse(home.warehouse(), home);
+  }
+
+  /** The home this warehouse was opened in, when it was opened through {@link #of}. */
+  public Optional<BenchlakeHome> home() {
+    return Optional.ofNullable(home);
   }
 
   public Path root() {
