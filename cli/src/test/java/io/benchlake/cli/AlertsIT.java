@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Alerts end to end, histories injected as events: known shifts are named after the ingest, a
@@ -24,6 +25,9 @@ import org.junit.jupiter.api.Test;
  * history is backfill and a new run's finding untriaged, and a rebuild replays the same alerts.
  */
 class AlertsIT {
+  /** The home, its broker kept while the test runs: the verbs join it as clients. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private static JsonNode list(String... filters) throws Exception {
@@ -56,7 +60,7 @@ class AlertsIT {
 
   @Test
   void knownShiftsAreNamedTriageSticksAChangeMovesAndARebuildReplaysThem() throws Exception {
-    Path home = CliRunner.useFreshHome("alerts");
+    Path home = BROKER.freshHome("alerts");
     InjectedHistory h = new InjectedHistory(1, 0);
     // a step from 1000 to 900 TPS, one run half-way, imported whole: back-filled history
     importAndIngest(home, h.runs(20, 1000).runs(1, 953).runs(3, 900), "history");

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.testing.Await;
-import io.benchlake.testing.TestDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,32 +13,31 @@ import org.junit.jupiter.api.Test;
 /**
  * Two {@code benchlake run}s on one home at once: the second waits for the embedded server the
  * first is using (or refuses with --no-wait), and its results are kept though the first, which
- * hosted the broker, ends before it.
+ * hosted the broker, ends before it. The two runs are bin/benchlake processes; the refused run and
+ * the export, which only need another process than the first, run in this JVM.
  */
 class ConcurrentRunsIT {
   private static final String[] RUN = {"run", "oltp_point_select", "--table_size=100"};
 
   @Test
   void aSecondRunWaitsForTheServerAndKeepsItsResultsWhenTheFirstEnds() throws Exception {
-    Path home = TestDirs.fresh("concurrent-runs");
+    Path home = CliRunner.useFreshHome("concurrent-runs");
     Path firstLog = home.resolve("first.log");
-    // The first run must outlast the refused run's and the second's start (a JVM each, and a
-    // connection to the first's broker): 10 s was not enough on a loaded 2-core machine, where the
-    // refused run took 8 s and the second found the server free.
-    Process first = BuiltTree.start(home, firstLog, append(RUN, "--tag=first", "--time=30"));
+    // The first run must outlast the second's start (a JVM, and a connection to the first's
+    // broker) and the refused run (in this JVM, beside it): 10 s was not enough on a loaded 2-core
+    // machine when both were JVMs started one after the other (the refused run took 8 s and the
+    // second found the server free).
+    Process first = BuiltTree.start(home, firstLog, append(RUN, "--tag=first", "--time=20"));
     awaitLine(firstLog, "[ 1s ]", first);
-
-    Path refusedLog = home.resolve("refused.log");
-    Process refused =
-        BuiltTree.start(home, refusedLog, append(RUN, "--tag=refused", "--time=1", "--no-wait"));
-    assertTrue(refused.waitFor(60, TimeUnit.SECONDS));
-    String refusal = Files.readString(refusedLog);
-    assertEquals(2, refused.exitValue(), refusal);
-    assertTrue(refusal.contains("embedded MariaDB 11.4.5 is in use by process"), refusal);
-    assertTrue(first.isAlive(), "the first run still has the server");
 
     Path secondLog = home.resolve("second.log");
     Process second = BuiltTree.start(home, secondLog, append(RUN, "--tag=second", "--time=2"));
+    CliRunner.Run refused = CliRunner.run(append(RUN, "--tag=refused", "--time=1", "--no-wait"));
+    String refusal = refused.out() + refused.err();
+    assertEquals(2, refused.exit(), refusal);
+    assertTrue(refusal.contains("embedded MariaDB 11.4.5 is in use by process"), refusal);
+    assertTrue(first.isAlive(), "the first run still has the server");
+
     awaitLine(secondLog, "embedded MariaDB 11.4.5 is in use by process", second);
     assertTrue(first.isAlive(), "the second waits while the first runs");
     assertTrue(first.waitFor(120, TimeUnit.SECONDS));
@@ -47,7 +45,9 @@ class ConcurrentRunsIT {
     assertTrue(second.waitFor(120, TimeUnit.SECONDS));
     assertEquals(0, second.exitValue(), Files.readString(secondLog));
 
-    String events = BuiltTree.run(home, "export", "events");
+    CliRunner.Run export = CliRunner.run("export", "events");
+    ImportRoundTripIT.ok(export);
+    String events = export.out();
     long runs =
         events.lines().filter(l -> l.contains("\"schema\":\"benchlake.run_started/")).count();
     long finished =

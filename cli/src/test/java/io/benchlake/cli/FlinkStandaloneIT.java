@@ -102,10 +102,11 @@ class FlinkStandaloneIT {
               conf,
               "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
               home.resolve("taskmanager.log")));
-      awaitTaskManager(restPort, cluster, home);
-
+      // imported while the cluster's JVMs start: the import needs only the broker
       Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt").toAbsolutePath();
       ImportRoundTripIT.ok(CliRunner.run("import", "taf-report", report.toString()));
+      awaitTaskManager(restPort, cluster, home);
+
       BuiltTree.run(home, "ingest", "--flink-rest", "http://127.0.0.1:" + restPort);
 
       assertTrue(

@@ -47,7 +47,8 @@ class FollowCliIT {
     try {
       awaitOutput(follow, log, "Following the event log", 120);
       Path report = Fixtures.path("taf-report", "oltp_rw_11.4-13.0.txt");
-      BuiltTree.run(home, "import", "taf-report", report.toString());
+      // imported from this JVM: another process than the follow, a client of its broker
+      ImportRoundTripIT.ok(CliRunner.run("import", "taf-report", report.toString()));
       Await.until(
           () -> eventsRead(log) >= REPORT_EVENTS,
           Duration.ofSeconds(30),

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One file of every generation each importer reads (sysbench 0.4 to 1.1, sysbench-tpcc, a patched
@@ -24,6 +25,9 @@ import org.junit.jupiter.api.Test;
  * the figure its file prints.
  */
 class GenerationsRoundTripIT {
+  /** The class's home, its broker kept while the class runs: the imports join it as clients. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   private static final Path GENERATIONS = Fixtures.path("sysbench-generations");
 
   /**
@@ -88,7 +92,7 @@ class GenerationsRoundTripIT {
 
   @BeforeAll
   static void importEveryGenerationAndIngestOnce() throws Exception {
-    home = CliRunner.useFreshHome("generations");
+    home = BROKER.freshHome("generations");
     // every generation in one import, as a directory of published logs is: its path says the
     // dataset, the test and (for the excerpt, which prints none) the threads
     Path logs = TestDirs.fresh("generations-logs");

@@ -27,8 +27,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  * log replaces its run once; one log for two datasets is two runs; an aborted last rung fails its
  * ladder; a file of several runs imported twice adds nothing; two testbeds, and A/B configs on one
  * testbed, are separate series in trend, changes and releases. The tests share one home and its
- * broker, each with datasets of its own; the last rebuilds the warehouse and finds every view and
- * answer as the incremental ingests left them.
+ * broker, each with datasets of its own: every test's first imports are published before the
+ * class's first ingest, which they share (each test checks its own imports' output), and each
+ * test's later imports and ingests are its own. The last rebuilds the warehouse and finds every
+ * view and answer as the incremental ingests left them.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ImportIdentityIT {
@@ -39,10 +41,30 @@ class ImportIdentityIT {
   private static Path home;
   private static EventBus broker;
 
+  /** What each test's first imports printed, by test and import. */
+  private static final Map<String, CliRunner.Run> FIRST = new TreeMap<>();
+
+  /** The class's first ingest, shared by every test's first imports. */
+  private static CliRunner.Run firstIngest;
+
   @BeforeAll
-  static void sharedHome() throws Exception {
+  static void sharedHomeWithEveryTestsFirstImportsIngestedOnce() throws Exception {
     home = CliRunner.useFreshHome("import-identity");
     broker = EventBus.connect(new BenchlakeHome(home), Optional.empty());
+    ladderImportedTwice();
+    sysbenchImportedAsA();
+    abortedLadderImported();
+    twoLaddersAndALogDirectoryImportedTwice();
+    perRungFilesImportedTwice();
+    fourDatasetsOnTwoTestbedsImported();
+    interleavedAbConfigsImported();
+    firstIngest = CliRunner.run("ingest");
+  }
+
+  /** What the import {@code name} printed; the shared first ingest must have succeeded. */
+  private static CliRunner.Run firstImport(String name) {
+    ok(firstIngest);
+    return FIRST.get(name);
   }
 
   @AfterAll
@@ -93,22 +115,32 @@ class ImportIdentityIT {
     return out;
   }
 
+  private static long[] ladderFigures() {
+    return nopm(5012, 9870, 19020, 36100, 61500, 84200, 87350);
+  }
+
+  private static void ladderImportedTwice() throws Exception {
+    Path log =
+        write(
+            "ladder/hammerdb.log",
+            WrittenOutputs.hammerdbLadder(APRIL_2025, LADDER, ladderFigures()));
+    for (String run : new String[] {"ladder", "ladder again"}) {
+      FIRST.put(run, CliRunner.run("import", "hammerdb", log.toString(), "--dataset", "L 11.8"));
+    }
+  }
+
   @Test
   void aLadderReimportedIsOneRunOfSevenRungsAndAChangedRungReplacesItOnce() throws Exception {
-    long[] figures = nopm(5012, 9870, 19020, 36100, 61500, 84200, 87350);
-    Path log =
-        write("ladder/hammerdb.log", WrittenOutputs.hammerdbLadder(APRIL_2025, LADDER, figures));
-    CliRunner.Run first =
-        CliRunner.run("import", "hammerdb", log.toString(), "--dataset", "L 11.8");
+    long[] figures = ladderFigures();
+    Path log = home.resolve("outputs/ladder/hammerdb.log");
+    CliRunner.Run first = firstImport("ladder");
     ok(first);
     assertTrue(first.out().contains("7 rungs (1 to 64 VUs), 7 result(s) of 7"), first.out());
     assertTrue(first.err().contains("parsed 1 file(s)"), first.err());
-    CliRunner.Run again =
-        CliRunner.run("import", "hammerdb", log.toString(), "--dataset", "L 11.8");
+    CliRunner.Run again = firstImport("ladder again");
     ok(again);
     assertTrue(again.out().contains("nothing new: 0 events published"), again.out());
     assertFalse(again.out().contains("replaced"), again.out());
-    ok(CliRunner.run("ingest"));
     String runs = "select count(*) from runs where dataset = 'L 11.8'";
     String rungs =
         "select count(distinct threads) || ' ' || count(*) from iterations join runs using (run_id)"
@@ -138,11 +170,8 @@ class ImportIdentityIT {
     assertEquals("1", sql("select count(*) from retractions where run_id = '" + before + "'"));
   }
 
-  @Test
-  void anEditedSysbenchLogReplacesItsRunOnceAndTheSameLogForTwoDatasetsIsTwoRuns()
-      throws Exception {
-    Path log = write("sysbench/oltp.log", WrittenOutputs.sysbench(4, 20, 1384.80));
-    String[] asA = {
+  private static String[] sysbenchAsA(Path log) {
+    return new String[] {
       "import",
       "sysbench",
       log.toString(),
@@ -153,8 +182,19 @@ class ImportIdentityIT {
       "--started-at",
       "2026-03-02"
     };
-    ok(CliRunner.run(asA));
-    ok(CliRunner.run("ingest"));
+  }
+
+  private static void sysbenchImportedAsA() throws Exception {
+    Path log = write("sysbench/oltp.log", WrittenOutputs.sysbench(4, 20, 1384.80));
+    FIRST.put("sysbench", CliRunner.run(sysbenchAsA(log)));
+  }
+
+  @Test
+  void anEditedSysbenchLogReplacesItsRunOnceAndTheSameLogForTwoDatasetsIsTwoRuns()
+      throws Exception {
+    Path log = home.resolve("outputs/sysbench/oltp.log");
+    String[] asA = sysbenchAsA(log);
+    ok(firstImport("sysbench"));
     String samples = "select count(*) from samples join runs using (run_id) where dataset = 'SB A'";
     String tps =
         "select round(value, 2) from iterations join runs using (run_id)"
@@ -198,17 +238,20 @@ class ImportIdentityIT {
                 + " where dataset like 'SB %' and metric = 'TPS' and not computed order by 1"));
   }
 
-  @Test
-  void aLadderWhoseLastRungAbortedThenACompleteLadderAreTwoRunsTheFirstFailed() throws Exception {
+  private static void abortedLadderImported() throws Exception {
     int[] vus = {1, 2, 4};
     String text =
         WrittenOutputs.hammerdbLadder(APRIL_2025 + 86400, vus, nopm(5000, 9900, -1))
             + WrittenOutputs.hammerdbLadder(APRIL_2025 + 2 * 86400, vus, nopm(5100, 9950, 19100));
     Path log = write("aborted/hammerdb.log", text);
-    CliRunner.Run imported = CliRunner.run("import", "hammerdb", log.toString(), "--dataset", "AB");
+    FIRST.put("aborted", CliRunner.run("import", "hammerdb", log.toString(), "--dataset", "AB"));
+  }
+
+  @Test
+  void aLadderWhoseLastRungAbortedThenACompleteLadderAreTwoRunsTheFirstFailed() throws Exception {
+    CliRunner.Run imported = firstImport("aborted");
     ok(imported);
     assertTrue(imported.out().contains("4 VUs no result"), imported.out());
-    ok(CliRunner.run("ingest"));
     assertEquals(
         "\"failed 1,2,4\"\n\"completed 1,2,4\"",
         sql(
@@ -216,23 +259,26 @@ class ImportIdentityIT {
                 + " started_at"));
   }
 
-  @Test
-  void aFileOfTwoLaddersImportedTwiceAddsNothingAndAChangedLadderReplacesOnlyItself()
-      throws Exception {
-    int[] vus = {1, 2, 4};
-    long day1 = APRIL_2025 + 10 * 86400;
-    long day2 = APRIL_2025 + 11 * 86400;
-    long[] second = nopm(4100, 8000, 16000);
-    Path log =
-        write(
-            "two/hammerdb.log",
-            WrittenOutputs.hammerdbLadder(day1, vus, nopm(4000, 7900, 15800))
-                + WrittenOutputs.hammerdbLadder(day2, vus, second));
-    String[] asTwo = {"import", "hammerdb", log.toString(), "--dataset", "TWO"};
-    ok(CliRunner.run(asTwo));
+  private static final int[] TWO_VUS = {1, 2, 4};
+  private static final long TWO_DAY1 = APRIL_2025 + 10 * 86400;
+  private static final long TWO_DAY2 = APRIL_2025 + 11 * 86400;
+
+  private static String[] asTwo() {
+    return new String[] {
+      "import", "hammerdb", home.resolve("outputs/two/hammerdb.log").toString(), "--dataset", "TWO"
+    };
+  }
+
+  private static void twoLaddersAndALogDirectoryImportedTwice() throws Exception {
+    write(
+        "two/hammerdb.log",
+        WrittenOutputs.hammerdbLadder(TWO_DAY1, TWO_VUS, nopm(4000, 7900, 15800))
+            + WrittenOutputs.hammerdbLadder(TWO_DAY2, TWO_VUS, nopm(4100, 8000, 16000)));
+    String[] asTwo = asTwo();
+    FIRST.put("two", CliRunner.run(asTwo));
     Path logs = home.resolve("outputs/sysbench-dir");
     Files.createDirectories(logs);
-    for (int threads : vus) {
+    for (int threads : TWO_VUS) {
       Files.writeString(
           logs.resolve("t" + threads + ".log"), WrittenOutputs.sysbench(threads, 5, 400 * threads));
     }
@@ -243,34 +289,45 @@ class ImportIdentityIT {
       logs.resolve("t2.log").toString(),
       logs.resolve("t4.log").toString(),
       "--dataset",
-      "SB DIR",
+      "SYSBENCH DIR",
       "--test",
       "OLTP_RO",
       "--started-at",
       "2026-03-05"
     };
-    ok(CliRunner.run(asLogs));
-    for (String[] again : new String[][] {asTwo, asLogs}) {
-      CliRunner.Run r = CliRunner.run(again);
+    FIRST.put("sysbench dir", CliRunner.run(asLogs));
+    FIRST.put("two again", CliRunner.run(asTwo));
+    FIRST.put("sysbench dir again", CliRunner.run(asLogs));
+  }
+
+  @Test
+  void aFileOfTwoLaddersImportedTwiceAddsNothingAndAChangedLadderReplacesOnlyItself()
+      throws Exception {
+    long[] second = nopm(4100, 8000, 16000);
+    Path log = home.resolve("outputs/two/hammerdb.log");
+    ok(firstImport("two"));
+    ok(firstImport("sysbench dir"));
+    for (String again : new String[] {"two again", "sysbench dir again"}) {
+      CliRunner.Run r = firstImport(again);
       ok(r);
       assertTrue(r.out().contains("nothing new: 0 events published"), r.out());
       assertFalse(r.out().contains("replaced"), r.out());
     }
-    ok(CliRunner.run("ingest"));
     String runs =
         "select dataset || ' ' || thread_ladder || ' ' || status from runs"
-            + " where dataset in ('TWO', 'SB DIR') order by started_at";
+            + " where dataset in ('TWO', 'SYSBENCH DIR') order by started_at";
     assertEquals(
-        "\"TWO 1,2,4 completed\"\n\"TWO 1,2,4 completed\"\n\"SB DIR 1,2,4 completed\"", sql(runs));
+        "\"TWO 1,2,4 completed\"\n\"TWO 1,2,4 completed\"\n\"SYSBENCH DIR 1,2,4 completed\"",
+        sql(runs));
     String ids = "select run_id from runs where dataset = 'TWO' order by started_at";
     String[] before = sql(ids).split("\n");
 
     second[1] = 8050;
     Files.writeString(
         log,
-        WrittenOutputs.hammerdbLadder(day1, vus, nopm(4000, 7900, 15800))
-            + WrittenOutputs.hammerdbLadder(day2, vus, second));
-    CliRunner.Run edited = CliRunner.run(asTwo);
+        WrittenOutputs.hammerdbLadder(TWO_DAY1, TWO_VUS, nopm(4000, 7900, 15800))
+            + WrittenOutputs.hammerdbLadder(TWO_DAY2, TWO_VUS, second));
+    CliRunner.Run edited = CliRunner.run(asTwo());
     ok(edited);
     assertEquals(
         1,
@@ -296,8 +353,7 @@ class ImportIdentityIT {
                 + " where dataset = 'TWO' and metric = 'NOPM'"));
   }
 
-  @Test
-  void aLadderWrittenAFilePerRungUnderALayoutIsOneRunOnItsTestbed() throws Exception {
+  private static void perRungFilesImportedTwice() throws Exception {
     int[] vus = {4, 8, 16};
     long[] figures = nopm(9000, 17000, 30000);
     for (int i = 0; i < vus.length; i++) {
@@ -313,13 +369,18 @@ class ImportIdentityIT {
       "--layout",
       "{testbed}/{dataset}/*.log"
     };
-    CliRunner.Run first = CliRunner.run(asLayout);
+    FIRST.put("per rung", CliRunner.run(asLayout));
+    FIRST.put("per rung again", CliRunner.run(asLayout));
+  }
+
+  @Test
+  void aLadderWrittenAFilePerRungUnderALayoutIsOneRunOnItsTestbed() throws Exception {
+    CliRunner.Run first = firstImport("per rung");
     ok(first);
     assertTrue(first.out().contains("3 rungs (4 to 16 VUs)"), first.out());
-    CliRunner.Run again = CliRunner.run(asLayout);
+    CliRunner.Run again = firstImport("per rung again");
     ok(again);
     assertTrue(again.out().contains("nothing new: 0 events published"), again.out());
-    ok(CliRunner.run("ingest"));
     assertEquals(
         "\"lab-1 4,8,16 completed\"",
         sql(
@@ -327,16 +388,17 @@ class ImportIdentityIT {
                 + " where dataset = 'PR 12.3'"));
   }
 
-  @Test
-  void twoDatasetsOnTwoTestbedsAreTwoSeriesInTrendChangesAndReleasesNeverAveraged()
-      throws Exception {
+  /** Dataset, testbed (or none), and its two runs' NOPM at 8 VUs. */
+  private static final String[][] TESTBED_DATASETS = {
+    {"TB small", "tb-small", "752", "760"},
+    {"TB big", "tb-big", "7422", "7430"},
+    {"NT one", null, "311", "345"},
+    {"NT two", null, "3455", "3461"}
+  };
+
+  private static void fourDatasetsOnTwoTestbedsImported() throws Exception {
     int[] ladder = {4, 8}; // a VU count seen again starts the next run: two ladders, two runs
-    String[][] datasets = {
-      {"TB small", "tb-small", "752", "760"},
-      {"TB big", "tb-big", "7422", "7430"},
-      {"NT one", null, "311", "345"},
-      {"NT two", null, "3455", "3461"}
-    };
+    String[][] datasets = TESTBED_DATASETS;
     for (int i = 0; i < datasets.length; i++) {
       String[] d = datasets[i];
       Path log =
@@ -350,14 +412,22 @@ class ImportIdentityIT {
                       MAY_2025 + 86400 + i * 3600,
                       ladder,
                       nopm(Long.parseLong(d[3]) / 2, Long.parseLong(d[3]))));
-      CliRunner.Run r =
+      FIRST.put(
+          "testbeds " + i,
           d[1] == null
               ? CliRunner.run("import", "hammerdb", log.toString(), "--dataset", d[0])
               : CliRunner.run(
-                  "import", "hammerdb", log.toString(), "--dataset", d[0], "--testbed", d[1]);
-      ok(r);
+                  "import", "hammerdb", log.toString(), "--dataset", d[0], "--testbed", d[1]));
     }
-    ok(CliRunner.run("ingest"));
+  }
+
+  @Test
+  void twoDatasetsOnTwoTestbedsAreTwoSeriesInTrendChangesAndReleasesNeverAveraged()
+      throws Exception {
+    String[][] datasets = TESTBED_DATASETS;
+    for (int i = 0; i < datasets.length; i++) {
+      ok(firstImport("testbeds " + i));
+    }
     JsonNode trend =
         json(
             "trend", "--test", "TPROC-C", "--threads", "8", "--metric", "NOPM", "--format", "json");
@@ -419,8 +489,7 @@ class ImportIdentityIT {
                 + " and (testbed like 'tb-%' or testbed like 'NT %') order by 1"));
   }
 
-  @Test
-  void interleavedAbConfigsOnOneTestbedAreTwoSeriesAndAReplacedConfigAMarker() throws Exception {
+  private static void interleavedAbConfigsImported() throws Exception {
     String on = "[mysqld]\ninnodb_adaptive_hash_index=ON\n";
     String off = "[mysqld]\ninnodb_adaptive_hash_index=OFF\n";
     String bigger = "[mysqld]\ninnodb_adaptive_hash_index=ON\ninnodb_buffer_pool_size=8G\n";
@@ -429,8 +498,14 @@ class ImportIdentityIT {
       h.dataset("AHI ON").config(on).runs(1, 1000).dataset("AHI OFF").config(off).runs(1, 800);
     }
     h.skip(40).dataset("AHI ON").config(bigger).runs(4, 1100);
-    ok(CliRunner.run("import", "events", h.write(home.resolve("ab.jsonl")).toString()));
-    ok(CliRunner.run("ingest"));
+    FIRST.put(
+        "ab configs",
+        CliRunner.run("import", "events", h.write(home.resolve("ab.jsonl")).toString()));
+  }
+
+  @Test
+  void interleavedAbConfigsOnOneTestbedAreTwoSeriesAndAReplacedConfigAMarker() throws Exception {
+    ok(firstImport("ab configs"));
     String seriesOn = sql("select distinct series from run_series where dataset = 'AHI ON'");
     String seriesOff = sql("select distinct series from run_series where dataset = 'AHI OFF'");
     assertTrue(seriesOn.startsWith("ab-bed · cnf "), seriesOn);

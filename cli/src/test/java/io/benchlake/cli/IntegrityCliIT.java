@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A damaged warehouse file or manifest is one line naming it, exit 6, and `ingest --rebuild`
@@ -20,12 +21,15 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(240)
 class IntegrityCliIT {
+  /** The home, its broker kept while the test runs: the verbs join it as clients. */
+  @RegisterExtension static final HostedBroker BROKER = new HostedBroker();
+
   private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER =
       new com.fasterxml.jackson.databind.ObjectMapper();
 
   @Test
   void aFlippedByteIsNamedByVerifyAndATruncatedFileStopsEveryReadUntilARebuild() throws Exception {
-    Path home = CliRunner.useFreshHome("integrity-cli");
+    Path home = BROKER.freshHome("integrity-cli");
     ImportRoundTripIT.ok(
         CliRunner.run(
             "import",
