@@ -1,5 +1,11 @@
 package io.benchlake.cli;
 
+import static io.benchlake.analytics.query.OutputFormat.CSV;
+import static io.benchlake.analytics.query.OutputFormat.JSON;
+import static io.benchlake.analytics.query.OutputFormat.MD;
+import static io.benchlake.analytics.query.OutputFormat.TABLE;
+import static io.benchlake.analytics.query.OutputFormat.TEXT;
+
 import io.benchlake.alerts.AlertQueries;
 import io.benchlake.alerts.AlertShow;
 import io.benchlake.analytics.AnalyticsSession;
@@ -9,7 +15,6 @@ import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,21 +58,17 @@ final class AlertsCommand implements Callable<Integer> {
     @Option(names = "--summaries", description = "One line per summary (a new version or run).")
     boolean summaries;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, csv, md or json.")
-    String format;
-
-    @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE.")
-    Path out;
+    @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, MD, JSON);
 
     @Override
     public Integer call() {
-      OutputFormat f = OutputFormat.parse(format);
+      OutputFormat f = formats.chosen();
       try (AnalyticsSession session = session()) {
         QueryResult r =
             summaries
                 ? AlertQueries.summaries(session, filters.filter())
                 : AlertQueries.list(session, filters.filter());
-        Output.write(ResultFormatter.render(r, f), out);
+        formats.write(ResultFormatter.render(r, f));
       }
       return 0;
     }
@@ -81,22 +82,18 @@ final class AlertsCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ID")
     String id;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json.")
-    String format;
+    @Mixin FormatOptions formats = FormatOptions.of(TEXT, JSON);
 
     @Override
     public Integer call() {
-      if (!format.equals("text") && !format.equals("json")) {
-        throw new BadInputException("unknown format '" + format + "' (expected text or json)");
-      }
+      boolean json = formats.chosen() == JSON;
       try (AnalyticsSession session = session()) {
         QueryResult alert = AlertQueries.show(session, id);
         QueryResult history = AlertQueries.history(session, id);
-        if (format.equals("json")) {
-          System.out.println(AlertShow.json(alert, history));
-        } else {
-          System.out.print(AlertShow.text(alert, history));
-        }
+        formats.write(
+            json
+                ? AlertShow.json(alert, history) + System.lineSeparator()
+                : AlertShow.text(alert, history));
       }
       return 0;
     }
@@ -108,14 +105,13 @@ final class AlertsCommand implements Callable<Integer> {
       description =
           "Per detector and kind: raised, triaged, invalid (the false-alert share), confirmed.")
   static final class Stats implements Callable<Integer> {
-    @Option(names = "--format", defaultValue = "table", description = "table, csv, md or json.")
-    String format;
+    @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, MD, JSON);
 
     @Override
     public Integer call() {
-      OutputFormat f = OutputFormat.parse(format);
+      OutputFormat f = formats.chosen();
       try (AnalyticsSession session = session()) {
-        System.out.print(ResultFormatter.render(AlertQueries.stats(session), f));
+        formats.write(ResultFormatter.render(AlertQueries.stats(session), f));
       }
       return 0;
     }

@@ -1,5 +1,10 @@
 package io.benchlake.cli;
 
+import static io.benchlake.analytics.query.OutputFormat.CSV;
+import static io.benchlake.analytics.query.OutputFormat.JSON;
+import static io.benchlake.analytics.query.OutputFormat.MD;
+import static io.benchlake.analytics.query.OutputFormat.TABLE;
+
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryFiles;
 import io.benchlake.analytics.query.OutputFormat;
@@ -13,10 +18,10 @@ import io.benchlake.schemas.Alias;
 import io.benchlake.warehouse.Warehouse;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -33,7 +38,8 @@ import picocli.CommandLine.Spec;
       "Examples: benchlake alias dataset 'Mariadb 11.4.2-MariaDB-log' 'MariaDB 11.4.2'",
       "          benchlake alias test my_rw OLTP_RW     benchlake alias list",
       "          benchlake alias testbed 'db1 (Xeon Gold 6230, 40 CPUs)' db1"
-    })
+    },
+    subcommands = AliasCommand.ListAliases.class)
 final class AliasCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -74,18 +80,22 @@ final class AliasCommand implements Runnable {
     return publish(kind, from, from);
   }
 
+  /** benchlake alias list: the aliases in force. */
   @Command(name = "list", description = "The aliases in force, the users' and the built-in ones.")
-  int list(
-      @Option(names = "--format", defaultValue = "table", description = "table, csv, json or md.")
-          String format) {
-    OutputFormat f = OutputFormat.parse(format);
-    BenchlakeHome home = BenchlakeHome.fromEnvironment();
-    String query = QueryFiles.read("aliases_list.sql");
-    try (AnalyticsSession session =
-        AnalyticsSession.openFor(new Warehouse(home.warehouse()), List.of(query))) {
-      System.out.print(ResultFormatter.render(session.query(query), f));
+  static final class ListAliases implements Callable<Integer> {
+    @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, JSON, MD);
+
+    @Override
+    public Integer call() {
+      OutputFormat f = formats.chosen();
+      BenchlakeHome home = BenchlakeHome.fromEnvironment();
+      String query = QueryFiles.read("aliases_list.sql");
+      try (AnalyticsSession session =
+          AnalyticsSession.openFor(new Warehouse(home.warehouse()), List.of(query))) {
+        formats.write(ResultFormatter.render(session.query(query), f));
+      }
+      return 0;
     }
-    return 0;
   }
 
   private int publish(Alias.Kind kind, String from, String to) {

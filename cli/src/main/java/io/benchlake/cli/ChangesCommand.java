@@ -1,5 +1,9 @@
 package io.benchlake.cli;
 
+import static io.benchlake.analytics.query.OutputFormat.JSON;
+import static io.benchlake.analytics.query.OutputFormat.MD;
+import static io.benchlake.analytics.query.OutputFormat.TEXT;
+
 import io.benchlake.analytics.changes.ChangesQuery;
 import io.benchlake.analytics.changes.ChangesReport;
 import io.benchlake.analytics.changes.HistoryCache;
@@ -8,7 +12,6 @@ import io.benchlake.changepoints.Method;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -60,15 +63,11 @@ final class ChangesCommand implements Callable<Integer> {
       description = "Smallest step reported, segments only (default: ${DEFAULT-VALUE}).")
   String minChange;
 
-  @Option(names = "--format", defaultValue = "text", description = "text, md or json.")
-  String format;
-
-  @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE.")
-  Path out;
+  @Mixin FormatOptions formats = FormatOptions.of(TEXT, MD, JSON);
 
   @Override
   public Integer call() {
-    OutputFormat f = OutputFormat.parse(format);
+    OutputFormat f = formats.chosen();
     Method m = Method.parse(method);
     double a = alpha == null ? m.defaultAlpha() : alpha;
     if (!(a > 0 && a < 1)) {
@@ -86,15 +85,12 @@ final class ChangesCommand implements Callable<Integer> {
     clock.lap("history read");
     ChangesQuery.Result r = ChangesQuery.analyse(wanted, history, options);
     clock.lap("detector");
-    Output.write(
+    formats.write(
         switch (f) {
-          case TEXT, TABLE -> ChangesReport.text(r);
           case MD -> ChangesReport.markdown(r);
           case JSON -> ChangesReport.json(r);
-          default ->
-              throw new BadInputException("changes --format " + format + ": use text, md or json");
-        },
-        out);
+          default -> ChangesReport.text(r);
+        });
     LeftOutNote.print(history.leftOut());
     clock.lap("report written");
     return 0;

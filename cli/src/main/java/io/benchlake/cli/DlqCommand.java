@@ -1,5 +1,10 @@
 package io.benchlake.cli;
 
+import static io.benchlake.analytics.query.OutputFormat.CSV;
+import static io.benchlake.analytics.query.OutputFormat.JSON;
+import static io.benchlake.analytics.query.OutputFormat.MD;
+import static io.benchlake.analytics.query.OutputFormat.TABLE;
+
 import io.benchlake.analytics.QueryResult;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
@@ -29,11 +34,7 @@ import picocli.CommandLine.Option;
           + " again, nor exit 4 for it."
     })
 final class DlqCommand implements Callable<Integer> {
-  @Option(
-      names = "--format",
-      defaultValue = "table",
-      description = "table, csv, json or md (default: ${DEFAULT-VALUE}).")
-  String format;
+  @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, JSON, MD);
 
   @Mixin BusOptions bus;
 
@@ -51,7 +52,7 @@ final class DlqCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    OutputFormat f = OutputFormat.parse(format);
+    OutputFormat f = formats.chosen();
     // One row per place in the log: a rebuild, or a job run again, refuses the same event again.
     Map<String, List<Object>> byOrigin = new LinkedHashMap<>();
     List<List<Object>> rows = new ArrayList<>();
@@ -79,7 +80,7 @@ final class DlqCommand implements Callable<Integer> {
       }
     }
     rows.addAll(0, byOrigin.values());
-    System.out.print(
+    formats.write(
         ResultFormatter.render(new QueryResult(List.of("origin", "reason", "value"), rows), f));
     return 0;
   }

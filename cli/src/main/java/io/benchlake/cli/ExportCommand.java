@@ -4,11 +4,9 @@ import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventLog;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** benchlake export events: the event log as JSON lines, the round trip of import events. */
@@ -20,11 +18,7 @@ final class ExportCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "WHAT", description = "events")
   String what;
 
-  @Option(
-      names = "--out",
-      paramLabel = "FILE",
-      description = "Write to FILE instead of standard output.")
-  Path out;
+  @Mixin OutputFile out;
 
   @Mixin BusOptions bus;
 
@@ -40,7 +34,7 @@ final class ExportCommand implements Callable<Integer> {
           connection.bootstrap(),
           value -> export.line(value).ifPresent(l -> lines.append(l).append('\n')));
     }
-    Output.write(lines.toString(), out);
+    out.write(lines.toString());
     if (export.leftOut() > 0) {
       System.err.println(
           "benchlake: left out "

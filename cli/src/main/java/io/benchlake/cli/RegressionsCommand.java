@@ -1,5 +1,10 @@
 package io.benchlake.cli;
 
+import static io.benchlake.analytics.query.OutputFormat.CSV;
+import static io.benchlake.analytics.query.OutputFormat.JSON;
+import static io.benchlake.analytics.query.OutputFormat.MD;
+import static io.benchlake.analytics.query.OutputFormat.TEXT;
+
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.regress.RegressionQuery;
@@ -8,11 +13,11 @@ import io.benchlake.analytics.regress.Verdict;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** benchlake regressions: candidate vs baseline per test and thread count, with significance. */
@@ -51,18 +56,11 @@ final class RegressionsCommand implements Callable<Integer> {
   @Option(names = "--fail-on-regression", description = "Exit 3 when any regression is found.")
   boolean failOnRegression;
 
-  @Option(
-      names = "--format",
-      defaultValue = "text",
-      description = "text, md, csv or json (default: ${DEFAULT-VALUE}).")
-  String format;
-
-  @Option(names = "--out", paramLabel = "FILE", description = "Write the result to FILE.")
-  Path out;
+  @Mixin FormatOptions formats = FormatOptions.of(TEXT, MD, CSV, JSON);
 
   @Override
   public Integer call() {
-    OutputFormat f = OutputFormat.parse(format);
+    OutputFormat f = formats.chosen();
     double limit = Percent.parse("--threshold", threshold);
     if (!(alpha > 0 && alpha < 1)) {
       throw new BadInputException("--alpha must be between 0 and 1, was " + alpha);
@@ -82,7 +80,7 @@ final class RegressionsCommand implements Callable<Integer> {
               notJudged -> System.err.println("Note: " + notJudged));
       LeftOutNote.print(RegressionQuery.leftOut(session, verdicts, baseline, candidate));
     }
-    Output.write(RegressionsReport.render(verdicts, f), out);
+    formats.write(RegressionsReport.render(verdicts, f));
     return failOnRegression && RegressionsReport.anyRegression(verdicts) ? 3 : 0;
   }
 }

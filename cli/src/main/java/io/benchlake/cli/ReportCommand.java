@@ -1,5 +1,10 @@
 package io.benchlake.cli;
 
+import static io.benchlake.analytics.query.OutputFormat.HTML;
+import static io.benchlake.analytics.query.OutputFormat.JSON;
+import static io.benchlake.analytics.query.OutputFormat.MD;
+import static io.benchlake.analytics.query.OutputFormat.TEXT;
+
 import io.benchlake.alerts.AlertSettings;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.query.OutputFormat;
@@ -14,12 +19,12 @@ import io.benchlake.analytics.report.TimeSeries;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** benchlake report: the comparison report from the warehouse. */
@@ -51,8 +56,7 @@ final class ReportCommand implements Callable<Integer> {
   @Option(names = "--title", description = "Title lines (repeatable).")
   List<String> title = new ArrayList<>();
 
-  @Option(names = "--format", defaultValue = "text", description = "text, md, html or json.")
-  String format;
+  @Mixin FormatOptions formats = FormatOptions.of(TEXT, MD, HTML, JSON);
 
   @Option(
       names = "--series-threads",
@@ -65,12 +69,9 @@ final class ReportCommand implements Callable<Integer> {
       description = "html: the iteration of the per-second chart (default: ${DEFAULT-VALUE}).")
   int seriesIteration;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE.")
-  Path out;
-
   @Override
   public Integer call() {
-    OutputFormat f = OutputFormat.parse(format);
+    OutputFormat f = formats.chosen();
     BenchlakeHome home = BenchlakeHome.fromEnvironment();
     try (AnalyticsSession session =
         AnalyticsSession.openWithRuns(new Warehouse(home.warehouse()))) {
@@ -87,7 +88,6 @@ final class ReportCommand implements Callable<Integer> {
               ReportStability.load(session, report, AlertSettings.of(home.root()).stability()));
       String text =
           switch (f) {
-            case TEXT, TABLE -> TextReport.render(report);
             case MD -> MarkdownReport.render(report);
             case JSON -> JsonReport.render(report);
             case HTML -> {
@@ -106,10 +106,9 @@ final class ReportCommand implements Callable<Integer> {
               yield HtmlReport.render(
                   report, Optional.of(TimeSeries.load(session, report, threads, seriesIteration)));
             }
-            case CSV ->
-                throw new BadInputException("report --format csv: use text, md, html or json");
+            default -> TextReport.render(report);
           };
-      Output.write(text, out);
+      formats.write(text);
     }
     return 0;
   }

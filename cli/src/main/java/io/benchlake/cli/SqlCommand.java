@@ -1,5 +1,10 @@
 package io.benchlake.cli;
 
+import static io.benchlake.analytics.query.OutputFormat.CSV;
+import static io.benchlake.analytics.query.OutputFormat.JSON;
+import static io.benchlake.analytics.query.OutputFormat.MD;
+import static io.benchlake.analytics.query.OutputFormat.TABLE;
+
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
@@ -12,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -40,21 +46,11 @@ final class SqlCommand implements Callable<Integer> {
       description = "Run the statements of FILE in order.")
   Path file;
 
-  @Option(
-      names = "--format",
-      defaultValue = "table",
-      description = "table, csv, json or md (default: ${DEFAULT-VALUE}).")
-  String format;
-
-  @Option(
-      names = "--out",
-      paramLabel = "FILE",
-      description = "Write the result to FILE instead of standard output.")
-  Path out;
+  @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, JSON, MD);
 
   @Override
   public Integer call() throws Exception {
-    OutputFormat f = OutputFormat.parse(format);
+    OutputFormat f = formats.chosen();
     if (statement != null && file != null) {
       throw new BadInputException("give a STATEMENT or --file, not both");
     }
@@ -91,7 +87,7 @@ final class SqlCommand implements Callable<Integer> {
           throw file == null ? e : new BadInputException(file + ": " + e.getMessage());
         }
       }
-      Output.write(text.toString(), out);
+      formats.write(text.toString());
     }
     return 0;
   }

@@ -5,9 +5,9 @@ import io.benchlake.warehouse.CommittedFiles;
 import io.benchlake.warehouse.CurrentCommit;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Warehouse;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** benchlake verify: every committed warehouse file against the size and hash of its commit. */
@@ -22,12 +22,7 @@ import picocli.CommandLine.Option;
           + " Needs neither Kafka nor Flink."
     })
 final class VerifyCommand implements Callable<Integer> {
-  @Option(
-      names = "--out",
-      paramLabel = "FILE",
-      description =
-          "Write the verdict to FILE instead of standard output (a schedule job's output).")
-  Path out;
+  @Mixin OutputFile out;
 
   @Option(
       names = "--record",
@@ -42,7 +37,7 @@ final class VerifyCommand implements Callable<Integer> {
     Warehouse warehouse = new Warehouse(BenchlakeHome.fromEnvironment().warehouse());
     if (record) {
       try (AutoCloseable lock = warehouse.lock()) {
-        Output.write(recorded(warehouse.recordChecks()), out);
+        out.write(recorded(warehouse.recordChecks()));
       }
       return 0;
     }
@@ -54,7 +49,7 @@ final class VerifyCommand implements Callable<Integer> {
     long unrecorded =
         manifest.allFiles().stream().filter(f -> !manifest.facts().containsKey(f)).count();
     boolean manifestUnchecked = manifest.seq() > 0 && !commit.sealed();
-    Output.write(
+    out.write(
         String.format(
             "%d files of ingest %d match their commit%s%s.%n",
             files - unrecorded,
@@ -70,8 +65,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : unrecorded == 0
                     ? ""
                     : " (`benchlake verify --record` records them as they are now; `benchlake"
-                        + " ingest --rebuild` rewrites them from the event log)"),
-        out);
+                        + " ingest --rebuild` rewrites them from the event log)"));
     return 0;
   }
 
