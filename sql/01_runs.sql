@@ -7,6 +7,16 @@ FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY ingest_seq DESC,
       FROM raw_runs r ANTI JOIN retracted_runs x USING (run_id) WHERE kind = 'run_started')
 WHERE rn = 1;
 
+-- The runs `benchlake run --confirm ALERT` made (run_started's property "Confirms alert", the alert
+-- they re-run): kept as runs (confirms_alert in runs), left out of every series, comparison and
+-- regression (sql/30_series.sql, 20_comparison.sql, 40_config_diff.sql, 35_histories.sql).
+CREATE OR REPLACE VIEW confirm_runs AS
+SELECT DISTINCT run_id, p ->> 'value' AS alert_id
+FROM (SELECT run_id, unnest(CAST(properties_json AS JSON[])) AS p
+      FROM raw_runs
+      WHERE kind = 'run_started' AND contains(properties_json, '"Confirms alert"'))
+WHERE p ->> 'name' = 'Confirms alert';
+
 CREATE OR REPLACE VIEW finished_runs AS
 SELECT run_id, status, error, emitted_at AS finished_at, properties_json AS end_properties_json
 FROM (SELECT *, row_number() OVER (PARTITION BY run_id ORDER BY emitted_at DESC, ingest_seq DESC) AS rn
@@ -21,6 +31,7 @@ WHERE rn = 1;
 -- original_test_name those the run was published with. Retracted runs are left out; importer,
 -- importer_version and source_files_json say where an imported run was read from (its run_source
 -- of the newest importer version, then the newest). testbed is the machine the run was measured on (run_started), NULL where unknown.
+-- confirms_alert: the alert a `run --confirm` re-ran (confirm_runs), NULL for any other run.
 CREATE OR REPLACE VIEW runs AS
 WITH sources AS (
     SELECT run_id, importer, importer_version, source_files_json
@@ -42,8 +53,9 @@ SELECT s.run_id, coalesce(cd.canonical, s.dataset) AS dataset, s.test_suite,
        x.run_id IS NOT NULL AS excluded, x.reason AS excluded_reason,
        s.dataset AS original_dataset, s.test_name AS original_test_name,
        src.importer, src.importer_version, src.source_files_json,
-       s.testbed
+       s.testbed, cr.alert_id AS confirms_alert
 FROM started_runs s LEFT JOIN finished_runs f USING (run_id) LEFT JOIN run_exclusions x USING (run_id)
+     LEFT JOIN confirm_runs cr USING (run_id)
      LEFT JOIN sources src USING (run_id)
      LEFT JOIN canonical_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset
      LEFT JOIN canonical_names ct ON ct.kind = 'test' AND ct.name = s.test_name;

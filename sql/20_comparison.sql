@@ -1,10 +1,10 @@
 -- Datasets side by side per test, thread count and metric: per dataset the latest completed run
--- of the test that was not left out whole by an annotation. dataset_ordinal orders datasets as they were first seen.
+-- of the test that was not left out whole by an annotation (nor made by a `run --confirm`). dataset_ordinal orders datasets as they were first seen.
 CREATE OR REPLACE VIEW comparison AS
 WITH latest AS (
     SELECT * EXCLUDE (rn)
     FROM (SELECT r.*, row_number() OVER (PARTITION BY dataset, test_name ORDER BY started_at DESC) AS rn
-          FROM runs r WHERE status = 'completed' AND NOT excluded)
+          FROM runs r WHERE status = 'completed' AND NOT excluded AND confirms_alert IS NULL)
     WHERE rn = 1
 ), first_seen AS (
     -- the order datasets first appeared in the event log (a process gives its run_started records

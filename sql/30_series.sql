@@ -18,7 +18,8 @@ FROM started_runs s LEFT JOIN finished_runs f USING (run_id)
      LEFT JOIN testbed_names tb USING (run_id)
      LEFT JOIN canonical_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset
      LEFT JOIN canonical_names ct ON ct.kind = 'test' AND ct.name = s.test_name
-     LEFT JOIN canonical_names ctb ON ctb.kind = 'testbed' AND ctb.name = tb.testbed;
+     LEFT JOIN canonical_names ctb ON ctb.kind = 'testbed' AND ctb.name = tb.testbed
+WHERE s.run_id NOT IN (SELECT run_id FROM confirm_runs);
 
 -- Inside a test's runs on one testbed, the configs (fingerprints) of its completed runs: a config
 -- whose runs began while another's were still going on (A/B datasets such as "AHI ON"/"AHI OFF"
@@ -79,7 +80,8 @@ CREATE OR REPLACE VIEW run_series AS
 SELECT r.run_id, r.dataset, r.test_name, r.started_at, r.month, r.status, r.source,
        e.host_name, e.db_version,
        o.config_fingerprint, o.config_known, o.testbed, o.config_line, o.series
-FROM runs r LEFT JOIN environments e USING (run_id) LEFT JOIN series_of_runs o USING (run_id);
+FROM runs r LEFT JOIN environments e USING (run_id) LEFT JOIN series_of_runs o USING (run_id)
+WHERE r.confirms_alert IS NULL;
 
 -- Per run, thread count and metric: count, sum (Kahan-Neumaier), min and max of the completed
 -- iterations not left out; what monthly and releases add up, cheaper than thread_stats' lists.

@@ -20,7 +20,7 @@ LEFT JOIN environments e USING (run_id)
 LEFT JOIN series_of_runs rs USING (run_id)
 LEFT JOIN canonical_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset
 LEFT JOIN canonical_names ct ON ct.kind = 'test' AND ct.name = s.test_name
-WHERE f.status = 'completed';
+WHERE f.status = 'completed' AND s.run_id NOT IN (SELECT run_id FROM confirm_runs);
 
 CREATE OR REPLACE VIEW history_values AS
 SELECT run_id, threads, metric, list(value ORDER BY iteration) AS iteration_values

@@ -4,7 +4,7 @@
 CREATE OR REPLACE VIEW latest_completed_runs AS
 SELECT * EXCLUDE (rn)
 FROM (SELECT run_id, dataset, row_number() OVER (PARTITION BY dataset ORDER BY started_at DESC) AS rn
-      FROM runs WHERE status = 'completed')
+      FROM runs WHERE status = 'completed' AND confirms_alert IS NULL)
 WHERE rn = 1;
 
 CREATE OR REPLACE VIEW dataset_settings AS

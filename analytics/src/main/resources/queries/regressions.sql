@@ -7,7 +7,8 @@ WITH r AS (
     SELECT r.dataset, r.test_name, r.started_at, r.run_id, t.threads, t.metric, t.mean,
            t.iteration_values
     FROM runs r JOIN thread_stats t USING (run_id)
-    WHERE r.status = 'completed' AND NOT r.excluded AND r.dataset IN (?, ?)
+    WHERE r.status = 'completed' AND NOT r.excluded AND r.confirms_alert IS NULL
+      AND r.dataset IN (?, ?)
 ), s AS (
     SELECT dataset, test_name, threads, metric,
            list(mean ORDER BY started_at, run_id) AS run_means,

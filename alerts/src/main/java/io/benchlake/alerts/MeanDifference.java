@@ -4,11 +4,11 @@ import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /** The 95% confidence interval of a difference of means (Welch), in % of the baseline's mean. */
-final class MeanDifference {
+public final class MeanDifference {
   private MeanDifference() {}
 
   /** [low, high] in %, or null with fewer than two values on a side or a zero baseline. */
-  static double[] ci95(double[] baseline, double[] candidate, double baselineMean) {
+  public static double[] ci95(double[] baseline, double[] candidate, double baselineMean) {
     if (baseline.length < 2 || candidate.length < 2 || baselineMean == 0) {
       return null;
     }

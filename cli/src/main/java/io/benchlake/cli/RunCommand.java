@@ -64,6 +64,17 @@ final class RunCommand implements Callable<Integer> {
               + " name, CPU model and logical CPUs).")
   String testbed;
 
+  @Option(
+      names = "--confirm",
+      paramLabel = "ALERT_ID",
+      description = {
+        "Re-run both sides of alert ALERT_ID's cell (the runs before and after it, from their"
+            + " recorded parameters) in ABBA order on freshly started servers of this testbed,"
+            + " and say whether the alert is confirmed, refuted or inconclusive.",
+        "The re-runs are marked: every series leaves them out."
+      })
+  String confirm;
+
   @Mixin TestOptions about;
   @Mixin ServerOptions server;
   @Mixin LadderOptions ladder;
@@ -74,6 +85,15 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (confirm != null) {
+      if (positionals != null && !positionals.isEmpty()) {
+        throw new BadInputException(
+            "--confirm re-runs what the alert's runs recorded: give no plan or workload");
+      }
+      new ConfirmJob(BenchlakeHome.fromEnvironment(), System.out, !noWait)
+          .confirm(confirm, testbed, bus);
+      return 0;
+    }
     SysbenchCommandLine.Positionals words = SysbenchCommandLine.Positionals.of(positionals);
     SysbenchCommandLine.Command command = words.command();
     if (command == SysbenchCommandLine.Command.HELP) {

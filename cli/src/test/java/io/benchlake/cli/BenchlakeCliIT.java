@@ -5,20 +5,62 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.testing.TestDirs;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
-/** The launcher end to end, in process: real broker, real servers, real Flink, real DuckDB. */
+/**
+ * The launcher end to end, in process (but for the wait for an absent broker, bin/benchlake beside
+ * the other checks): real broker, real servers, real Flink, real DuckDB.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BenchlakeCliIT {
 
   private static java.nio.file.Path home;
 
+  /**
+   * {@code ingest --bootstrap} at an address where no broker listens: it waits {@code
+   * EventBus.REACH_TIMEOUT_S} (15 s) for one to answer, so it runs as bin/benchlake from the
+   * class's start, beside the other checks, and {@link #userMistakesAreOneLineAndExitTwo} reads its
+   * end.
+   */
+  private static Process noBroker;
+
+  private static int noBrokerPort;
+
+  private static java.nio.file.Path noBrokerHome;
+
   @BeforeAll
   static void freshHome() throws Exception {
     home = CliRunner.useFreshHome("cli");
+    try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      noBrokerPort = closed.getLocalPort();
+    } // nothing listens there now
+    noBrokerHome = TestDirs.fresh("cli-no-broker");
+    noBroker =
+        BuiltTree.start(
+            noBrokerHome,
+            noBrokerHome.resolve("no-broker.out"),
+            noBrokerHome.resolve("no-broker.err"),
+            "ingest",
+            "--bootstrap",
+            "127.0.0.1:" + noBrokerPort);
+  }
+
+  @AfterAll
+  static void noBrokerEnded() throws Exception {
+    if (noBroker != null && noBroker.isAlive()) {
+      noBroker.destroyForcibly().waitFor();
+    }
   }
 
   static CliRunner.Run run(String... args) {
@@ -183,7 +225,9 @@ class BenchlakeCliIT {
     }
   }
 
+  /** Last: by then the wait for an absent broker, started with the class, has ended. */
   @Test
+  @Order(Integer.MAX_VALUE)
   void userMistakesAreOneLineAndExitTwo() throws Exception {
     CliRunner.Run badSql = run("sql", "SELEC 1");
     assertEquals(2, badSql.exit());
@@ -228,17 +272,14 @@ class BenchlakeCliIT {
               + " on 127.0.0.1 is already taken\n",
           portTaken.err());
     }
-    try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      int port = closed.getLocalPort();
-      closed.close(); // nothing listens there now
-      CliRunner.Run noBroker = run("ingest", "--bootstrap", "127.0.0.1:" + port);
-      assertEquals(2, noBroker.exit(), noBroker.err());
-      assertEquals(
-          "benchlake: no Kafka broker answered at 127.0.0.1:"
-              + port
-              + " within 15 s (check --bootstrap)\n",
-          noBroker.err());
-    }
+    assertTrue(noBroker.waitFor(2, TimeUnit.MINUTES), "ingest --bootstrap did not end");
+    String noBrokerErr = Files.readString(noBrokerHome.resolve("no-broker.err"));
+    assertEquals(2, noBroker.exitValue(), noBrokerErr);
+    assertEquals(
+        "benchlake: no Kafka broker answered at 127.0.0.1:"
+            + noBrokerPort
+            + " within 15 s (check --bootstrap)\n",
+        noBrokerErr);
     assertTrue(!badSql.err().contains("\tat "), "no stack trace");
   }
 }

@@ -21,13 +21,26 @@ final class BuiltTree {
   /** As {@link #start(Path, Path, String...)}, with {@code env} added to its environment. */
   static Process start(Path home, Path log, java.util.Map<String, String> env, String... args)
       throws IOException {
+    return builder(home, env, args).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+  }
+
+  /** As {@link #start(Path, Path, String...)}, its standard output and errors in two files. */
+  static Process start(Path home, Path out, Path err, String... args) throws IOException {
+    return builder(home, java.util.Map.of(), args)
+        .redirectOutput(out.toFile())
+        .redirectError(err.toFile())
+        .start();
+  }
+
+  private static ProcessBuilder builder(
+      Path home, java.util.Map<String, String> env, String... args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of("..", "bin", "benchlake").toAbsolutePath().normalize().toString());
     command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("BENCHLAKE_HOME", home.toString());
     pb.environment().putAll(env);
-    return pb.redirectOutput(log.toFile()).start();
+    return pb;
   }
 
   /** Runs bin/benchlake with {@code args} to its end; it must exit 0. Returns what it printed. */

@@ -43,7 +43,25 @@ final class DashboardBrowser {
     void run() throws Exception;
   }
 
+  /** One browser for the class's walks, started by the first; DashboardIT quits it at the end. */
+  private static ChromeDriver browser;
+
   private DashboardBrowser() {}
+
+  private static ChromeDriver browser() throws Exception {
+    if (browser == null) {
+      browser = open();
+    }
+    return browser;
+  }
+
+  /** Quits the browser the walks shared, if one started. */
+  static void quit() {
+    if (browser != null) {
+      browser.quit();
+      browser = null;
+    }
+  }
 
   /**
    * Debian's chromium, headless, through its chromedriver; skips the test when they are not
@@ -79,80 +97,76 @@ final class DashboardBrowser {
 
   /** Walks the pages; the alert it acknowledged. */
   static String walk(String url, String token, Step ingest) throws Exception {
-    ChromeDriver driver = open();
-    try {
-      driver.get(url);
-      assertTrue(driver.getTitle().startsWith("Overview"), driver.getTitle());
-      shot(driver, "1-overview");
+    ChromeDriver driver = browser();
+    driver.get(url);
+    assertTrue(driver.getTitle().startsWith("Overview"), driver.getTitle());
+    shot(driver, "1-overview");
 
-      driver.findElement(By.cssSelector("#latest-runs td a")).click();
-      Await.until(() -> !driver.findElements(By.id("iterations")).isEmpty(), WAIT, "the run page");
-      assertTrue(driver.getCurrentUrl().contains("/runs/"), driver.getCurrentUrl());
-      shot(driver, "2-run");
+    driver.findElement(By.cssSelector("#latest-runs td a")).click();
+    Await.until(() -> !driver.findElements(By.id("iterations")).isEmpty(), WAIT, "the run page");
+    assertTrue(driver.getCurrentUrl().contains("/runs/"), driver.getCurrentUrl());
+    shot(driver, "2-run");
 
-      driver.get(url + "compare");
-      choose(driver, "test", "OLTP_RW");
-      choose(driver, "baseline", DashboardIT.BASE);
-      choose(driver, "candidates", DashboardIT.CANDIDATE);
-      driver.findElement(By.cssSelector("#compare-form button")).click();
-      Await.until(() -> !driver.findElements(By.id("changes")).isEmpty(), WAIT, "the comparison");
-      assertTrue(
-          driver.findElement(By.id("verdict")).getText().contains("at α=0.05"),
-          driver.findElement(By.id("verdict")).getText());
-      // the report's charts, drawn by its script: legends show values before any hover
-      WebElement body = driver.findElement(By.tagName("body"));
-      Await.until(() -> body.getDomAttribute("data-charts") != null, WAIT, "the report's charts");
-      assertEquals(null, body.getDomAttribute("data-script-error"));
-      assertTrue(
-          body.getDomAttribute("data-threads-axis").endsWith(" log2"),
-          body.getDomAttribute("data-threads-axis"));
-      String legend = driver.findElement(By.cssSelector("#chart-threads .u-legend")).getText();
-      assertFalse(legend.contains("--"), legend);
-      shot(driver, "3-compare");
+    driver.get(url + "compare");
+    choose(driver, "test", "OLTP_RW");
+    choose(driver, "baseline", DashboardIT.BASE);
+    choose(driver, "candidates", DashboardIT.CANDIDATE);
+    driver.findElement(By.cssSelector("#compare-form button")).click();
+    Await.until(() -> !driver.findElements(By.id("changes")).isEmpty(), WAIT, "the comparison");
+    assertTrue(
+        driver.findElement(By.id("verdict")).getText().contains("at α=0.05"),
+        driver.findElement(By.id("verdict")).getText());
+    // the report's charts, drawn by its script: legends show values before any hover
+    WebElement body = driver.findElement(By.tagName("body"));
+    Await.until(() -> body.getDomAttribute("data-charts") != null, WAIT, "the report's charts");
+    assertEquals(null, body.getDomAttribute("data-script-error"));
+    assertTrue(
+        body.getDomAttribute("data-threads-axis").endsWith(" log2"),
+        body.getDomAttribute("data-threads-axis"));
+    String legend = driver.findElement(By.cssSelector("#chart-threads .u-legend")).getText();
+    assertFalse(legend.contains("--"), legend);
+    shot(driver, "3-compare");
 
-      driver.get(url + "trend?test=OLTP_RW&threads=4&metric=TPS");
-      Await.until(
-          () -> driver.executeScript("return window.trendChart != null") == Boolean.TRUE,
-          WAIT,
-          "the trend chart");
-      shot(driver, "4-trend");
-      String run = clickFirstPoint(driver);
-      Await.until(
-          () -> driver.getCurrentUrl().endsWith("/runs/" + run), WAIT, "the clicked point's run");
+    driver.get(url + "trend?test=OLTP_RW&threads=4&metric=TPS");
+    Await.until(
+        () -> driver.executeScript("return window.trendChart != null") == Boolean.TRUE,
+        WAIT,
+        "the trend chart");
+    shot(driver, "4-trend");
+    String run = clickFirstPoint(driver);
+    Await.until(
+        () -> driver.getCurrentUrl().endsWith("/runs/" + run), WAIT, "the clicked point's run");
 
-      // include: the annotation is seen, and the statistics the other tests read stay as they are
-      driver.findElement(By.cssSelector("#annotate input[value='include']")).click();
-      driver.findElement(By.name("reason")).sendKeys("seen in the browser test");
-      driver.findElement(By.cssSelector("#annotate button")).click();
-      Await.until(
-          () -> {
-            try {
-              driver.switchTo().alert();
-              return true;
-            } catch (org.openqa.selenium.NoAlertPresentException e) {
-              return false;
-            }
-          },
-          WAIT,
-          "the page to ask for the token");
-      driver.switchTo().alert().sendKeys(token);
-      driver.switchTo().alert().accept();
-      WebElement result = driver.findElement(By.id("annotate-result"));
-      Await.until(() -> !result.getText().isEmpty(), WAIT, "the annotation's answer");
-      assertEquals("202", result.getDomAttribute("data-status"), result.getText());
-      assertEquals("token set", driver.findElement(By.id("token-state")).getText());
-      ingest.run();
-      driver.navigate().refresh();
-      Await.until(
-          () -> !driver.findElements(By.id("iterations")).isEmpty(), WAIT, "the reloaded run page");
-      assertTrue(
-          driver.findElement(By.id("annotations")).getText().contains("seen in the browser test"),
-          driver.findElement(By.id("annotations")).getText());
-      shot(driver, "5-annotated");
-      return triageAnAlert(driver, url);
-    } finally {
-      driver.quit();
-    }
+    // include: the annotation is seen, and the statistics the other tests read stay as they are
+    driver.findElement(By.cssSelector("#annotate input[value='include']")).click();
+    driver.findElement(By.name("reason")).sendKeys("seen in the browser test");
+    driver.findElement(By.cssSelector("#annotate button")).click();
+    Await.until(
+        () -> {
+          try {
+            driver.switchTo().alert();
+            return true;
+          } catch (org.openqa.selenium.NoAlertPresentException e) {
+            return false;
+          }
+        },
+        WAIT,
+        "the page to ask for the token");
+    driver.switchTo().alert().sendKeys(token);
+    driver.switchTo().alert().accept();
+    WebElement result = driver.findElement(By.id("annotate-result"));
+    Await.until(() -> !result.getText().isEmpty(), WAIT, "the annotation's answer");
+    assertEquals("202", result.getDomAttribute("data-status"), result.getText());
+    assertEquals("token set", driver.findElement(By.id("token-state")).getText());
+    ingest.run();
+    driver.navigate().refresh();
+    Await.until(
+        () -> !driver.findElements(By.id("iterations")).isEmpty(), WAIT, "the reloaded run page");
+    assertTrue(
+        driver.findElement(By.id("annotations")).getText().contains("seen in the browser test"),
+        driver.findElement(By.id("annotations")).getText());
+    shot(driver, "5-annotated");
+    return triageAnAlert(driver, url);
   }
 
   /**
@@ -199,36 +213,32 @@ final class DashboardBrowser {
    */
   static Duration seesANewRunWithoutReload(
       String url, String dataset, Step publish, Supplier<String> commit) throws Exception {
-    ChromeDriver driver = open();
-    try {
-      driver.get(url);
-      driver.executeScript("window.loadedOnce = true;");
-      String before = commit.get();
-      publish.run();
-      long[] committed = {0};
-      Await.until(
-          () -> {
-            if (committed[0] == 0 && !commit.get().equals(before)) {
-              committed[0] = System.nanoTime();
-            }
-            try {
-              return driver.findElement(By.id("latest-runs")).getText().contains(dataset);
-            } catch (StaleElementReferenceException | NoSuchElementException replacedMeanwhile) {
-              return false;
-            }
-          },
-          Duration.ofSeconds(120),
-          dataset + " on the overview");
-      long shown = System.nanoTime();
-      assertEquals(
-          Boolean.TRUE,
-          driver.executeScript("return window.loadedOnce === true"),
-          "the page was not reloaded");
-      shot(driver, "8-overview-followed");
-      return Duration.ofNanos(shown - (committed[0] == 0 ? shown : committed[0]));
-    } finally {
-      driver.quit();
-    }
+    ChromeDriver driver = browser();
+    driver.get(url);
+    driver.executeScript("window.loadedOnce = true;");
+    String before = commit.get();
+    publish.run();
+    long[] committed = {0};
+    Await.until(
+        () -> {
+          if (committed[0] == 0 && !commit.get().equals(before)) {
+            committed[0] = System.nanoTime();
+          }
+          try {
+            return driver.findElement(By.id("latest-runs")).getText().contains(dataset);
+          } catch (StaleElementReferenceException | NoSuchElementException replacedMeanwhile) {
+            return false;
+          }
+        },
+        Duration.ofSeconds(120),
+        dataset + " on the overview");
+    long shown = System.nanoTime();
+    assertEquals(
+        Boolean.TRUE,
+        driver.executeScript("return window.loadedOnce === true"),
+        "the page was not reloaded");
+    shot(driver, "8-overview-followed");
+    return Duration.ofNanos(shown - (committed[0] == 0 ? shown : committed[0]));
   }
 
   /** Picks the option {@code text} of the select named {@code name}, as a user clicks it. */

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * datasets of OLTP_RW), a sysbench log under a dataset named as a script and an injected history
  * with a step (one change alert, back-filled): the API, the token, the Host and Origin checks,
  * escaping, the SQL sandbox and triage; {@link DashboardBrowser} drives the pages in chromium. One
- * dashboard for the class.
+ * dashboard and one browser for the class.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DashboardIT {
@@ -120,6 +120,7 @@ class DashboardIT {
 
   @AfterAll
   static void stop() {
+    DashboardBrowser.quit();
     if (server != null) {
       server.close();
     }

@@ -44,6 +44,9 @@ final class InjectedHistory {
   private String config = "[mysqld]\ninnodb_buffer_pool_size=1G\n";
   private String source = "injected";
   private String ids = "run-day-";
+  private RunParameters parameters =
+      new RunParameters(
+          "oltp_read_write", 4, 10_000L, null, 60.0, "s", 3, List.of(8), 0.0, 1.0, null);
 
   InjectedHistory(long seed, int firstDay) {
     this.noise = new Random(seed);
@@ -97,6 +100,15 @@ final class InjectedHistory {
     return this;
   }
 
+  /**
+   * The parameters the next runs' run_started records (default: oltp_read_write, 4 tables of 10,000
+   * rows, 3 iterations of 60 s at 8 threads).
+   */
+  InjectedHistory parameters(RunParameters p) {
+    parameters = p;
+    return this;
+  }
+
   /** Run ids are {@code prefix} and the day (default "run-day-"). */
   InjectedHistory ids(String prefix) {
     ids = prefix;
@@ -138,8 +150,7 @@ final class InjectedHistory {
                 test,
                 null,
                 source,
-                new RunParameters(
-                    "oltp_read_write", 4, 10_000L, null, 60.0, "s", 3, List.of(8), 0.0, 1.0, null),
+                parameters,
                 List.of(),
                 testbed));
     events.add(

@@ -105,6 +105,14 @@ public final class LoadGenerator {
         : Workloads.testName(plan.run().workload());
   }
 
+  /**
+   * This machine's testbed as a live run names it when its plan names none: host name, CPU model
+   * and logical CPUs ({@code HostFacts.testbed}); null where the host has no name.
+   */
+  public static String thisTestbed() {
+    return new io.benchlake.loadgen.env.HostProbe().facts(Optional.empty()).testbed();
+  }
+
   /** Whether {@code progressFile} holds cells of an earlier run of the plan, which a run skips. */
   public static boolean resumes(Optional<Path> progressFile) {
     return !PlanState.at(progressFile).isEmpty();
