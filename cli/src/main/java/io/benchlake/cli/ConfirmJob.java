@@ -46,7 +46,7 @@ final class ConfirmJob {
       throws Exception {
     ConfirmCell cell;
     try (AnalyticsSession session =
-        AnalyticsSession.openFor(new Warehouse(home.warehouse()), ConfirmCell.QUERIES)) {
+        AnalyticsSession.openFor(Warehouse.of(home), ConfirmCell.QUERIES)) {
       cell = ConfirmCell.read(session, alertId);
     }
     String machine = testbed != null ? testbed : LoadGenerator.thisTestbed();

@@ -90,8 +90,7 @@ final class RunCommand implements Callable<Integer> {
         throw new BadInputException(
             "--confirm re-runs what the alert's runs recorded: give no plan or workload");
       }
-      new ConfirmJob(BenchlakeHome.fromEnvironment(), System.out, !noWait)
-          .confirm(confirm, testbed, bus);
+      new ConfirmJob(home, System.out, !noWait).confirm(confirm, testbed, bus);
       return 0;
     }
     SysbenchCommandLine.Positionals words = SysbenchCommandLine.Positionals.of(positionals);
