@@ -390,10 +390,24 @@ class IncrementalIngestIT {
         "a commit that read up to the log's end " + end);
   }
 
-  /** The query's count once it reaches {@code want}; fails naming it after 30 s. */
+  /**
+   * The query's count once it reaches {@code want}; fails naming it after 30 s. A warehouse answers
+   * the same until its next commit, so the query (a session of its own) is asked again only when
+   * the commit has changed, not at every look: those sessions took the cores the job committing
+   * needed.
+   */
   private static long waitFor(Warehouse warehouse, String query, long want) throws Exception {
+    String[] askedAt = {null};
+    long[] answer = {0};
     return Await.until(
-        () -> count(warehouse, query),
+        () -> {
+          String commit = warehouse.commit().id();
+          if (!commit.equals(askedAt[0])) {
+            answer[0] = count(warehouse, query);
+            askedAt[0] = commit;
+          }
+          return answer[0];
+        },
         seen -> seen >= want,
         Duration.ofSeconds(30),
         want + " from " + query);
