@@ -4,10 +4,6 @@ import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.stability.IterationStability;
 import io.benchlake.analytics.stability.RunStability;
 import io.benchlake.schemas.Alert;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -209,7 +205,7 @@ public final class AlertEvaluation {
    * The measured intervals of the fresh runs' iterations, per series of their primary metric: the
    * samples of a few runs read by their ids, of more (an import's history) by a join.
    */
-  private static Map<SeriesKey, List<StabilityFindings.IterationIntervals>> intervals(
+  static Map<SeriesKey, List<StabilityFindings.IterationIntervals>> intervals(
       Connection c, long since, List<String> fresh) throws SQLException {
     Map<SeriesKey, List<StabilityFindings.IterationIntervals>> out = new HashMap<>();
     try (PreparedStatement st = c.prepareStatement(STABILITY_SQL)) {
@@ -287,13 +283,6 @@ public final class AlertEvaluation {
   }
 
   static String sql(String name) {
-    try (InputStream in = AlertEvaluation.class.getResourceAsStream("/alerts/" + name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing /alerts/" + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return AlertSql.of(name);
   }
 }

@@ -12,11 +12,12 @@ import java.util.Map;
 
 /**
  * The config and variable settings that differ between the datasets of an alert's runs before and
- * after (config_diff), named in its provenance; read once per pair of datasets, not once per alert:
- * the alerts of a new release share theirs.
+ * after (as config_diff has them, read from those two datasets' latest runs alone), named in its
+ * provenance; read once per pair of datasets, not once per alert: the alerts of a new release share
+ * theirs.
  */
 final class ConfigDifferences {
-  static final String SQL = AlertEvaluation.sql("run_differences.sql");
+  static final String SQL = AlertSql.of("run_differences.sql");
 
   /** At most this many config differences are named in one alert's provenance. */
   private static final int MAX_DIFFERENCES = 12;
@@ -73,11 +74,16 @@ final class ConfigDifferences {
             all));
   }
 
-  private List<String> between(String before, String after) throws SQLException {
+  /**
+   * The differences between the latest completed runs of datasets {@code before} and {@code after}.
+   */
+  List<String> between(String before, String after) throws SQLException {
     List<String> differences = new ArrayList<>();
     try (PreparedStatement st = connection.prepareStatement(SQL)) {
       st.setString(1, before);
       st.setString(2, after);
+      st.setString(3, before);
+      st.setString(4, after);
       try (ResultSet rs = st.executeQuery()) {
         int n = 0;
         while (rs.next() && n++ < MAX_DIFFERENCES) {
