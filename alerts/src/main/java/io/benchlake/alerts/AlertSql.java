@@ -9,10 +9,10 @@ import java.nio.charset.StandardCharsets;
  * The alerts' SQL files ({@code /alerts/NAME} on the class path), read by a class with no other
  * static state, so that a query's constant may be read first by any class of the module.
  */
-final class AlertSql {
+public final class AlertSql {
   private AlertSql() {}
 
-  static String of(String name) {
+  public static String of(String name) {
     try (InputStream in = AlertSql.class.getResourceAsStream("/alerts/" + name)) {
       if (in == null) {
         throw new IllegalStateException("missing /alerts/" + name);

@@ -3,13 +3,10 @@ package io.benchlake.alerts.confirm;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchlake.alerts.AlertSql;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryResult;
 import io.benchlake.home.BadInputException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -35,8 +32,8 @@ public record ConfirmCell(
     RecordedRun before,
     RecordedRun after) {
 
-  static final String ALERT_SQL = sql("confirm_alert.sql");
-  static final String RUN_SQL = sql("confirm_run.sql");
+  static final String ALERT_SQL = AlertSql.of("confirm_alert.sql");
+  static final String RUN_SQL = AlertSql.of("confirm_run.sql");
 
   /** The queries a confirm reads: what its session must have the views for. */
   public static final List<String> QUERIES = List.of(ALERT_SQL, RUN_SQL);
@@ -140,17 +137,6 @@ public record ConfirmCell(
       }
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read " + id + ": " + e.getMessage(), e);
-    }
-  }
-
-  static String sql(String name) {
-    try (InputStream in = ConfirmCell.class.getResourceAsStream("/alerts/" + name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing resource /alerts/" + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }
