@@ -54,27 +54,12 @@ final class IterationDriver {
     AtomicInteger live = new AtomicInteger(threads);
     long intervalNanos = (long) (plan.reportIntervalS() * NANOS);
     int warmupTicks = (int) Math.ceil(plan.warmupS() / plan.reportIntervalS());
-    List<TimeProfile> profiles = new ArrayList<>();
-    List<Worker> specs = new ArrayList<>();
-    for (int w = 0; w < threads; w++) {
-      TimeProfile profile = new TimeProfile();
-      profiles.add(profile);
-      specs.add(
-          new Worker(
-              w,
-              threads,
-              new RandomKeys(new SplittableRandom(seed * 1_000_003L + w), plan.options().rand()),
-              profile));
-    }
-    // Every worker connects and prepares its statements before the clock starts, as sysbench's
-    // threads do before "Threads started!".
-    Session[] sessions = new Session[threads];
+    List<Worker> specs = workers(threads, seed);
+    List<TimeProfile> profiles = specs.stream().map(Worker::profile).toList();
+    Session[] sessions;
     try {
-      for (int w = 0; w < threads; w++) {
-        sessions[w] = Session.open(connections, workload, specs.get(w));
-      }
+      sessions = openSessions(specs);
     } catch (SQLException e) {
-      Session.closeAll(sessions);
       return failed(threads, iteration, "cannot connect the workers: " + ErrorClass.describe(e));
     }
     long start = System.nanoTime();
@@ -151,6 +136,49 @@ final class IterationDriver {
       }
       snapshots.takeLast();
     }
+    return result(threads, iteration, snapshots, events, busyNanos, profiles, failure.get());
+  }
+
+  /** Each worker's spec: its index, its own random keys from the iteration's seed, its profile. */
+  private List<Worker> workers(int threads, long seed) {
+    List<Worker> specs = new ArrayList<>();
+    for (int w = 0; w < threads; w++) {
+      specs.add(
+          new Worker(
+              w,
+              threads,
+              new RandomKeys(new SplittableRandom(seed * 1_000_003L + w), plan.options().rand()),
+              new TimeProfile()));
+    }
+    return specs;
+  }
+
+  /**
+   * Every worker connects and prepares its statements before the clock starts, as sysbench's
+   * threads do before "Threads started!"; on a failure the sessions opened so far are closed.
+   */
+  private Session[] openSessions(List<Worker> specs) throws SQLException {
+    Session[] sessions = new Session[specs.size()];
+    try {
+      for (int w = 0; w < specs.size(); w++) {
+        sessions[w] = Session.open(connections, workload, specs.get(w));
+      }
+      return sessions;
+    } catch (SQLException e) {
+      Session.closeAll(sessions);
+      throw e;
+    }
+  }
+
+  /** The iteration's totals: the sums of its measured intervals, and each worker's own tallies. */
+  private static IterationResult result(
+      int threads,
+      int iteration,
+      IntervalSnapshots snapshots,
+      long[] events,
+      long[] busyNanos,
+      List<TimeProfile> profiles,
+      String failure) {
     double clientCpuS =
         (IntervalSnapshots.processCpuNanos() - snapshots.measuredCpuStart) / (double) NANOS;
     List<Long> perThread = new ArrayList<>();
@@ -177,7 +205,7 @@ final class IterationDriver {
         clientCpuS,
         snapshots.measuredPerMinute(),
         profiles,
-        Optional.ofNullable(failure.get()));
+        Optional.ofNullable(failure));
   }
 
   /** An iteration that could not start. */
