@@ -1,6 +1,9 @@
 package io.benchlake.ingest;
 
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.client.deployment.executors.LocalExecutor;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -10,10 +13,14 @@ final class LocalPerJobCluster extends FlinkCluster {
     super(parallelism);
   }
 
+  /** As {@code createLocalEnvironment}, its MiniCluster on this process's RPC system. */
   @Override
   StreamExecutionEnvironment environment() {
-    return StreamExecutionEnvironment.createLocalEnvironment(
-        parallelism(), LocalFlink.localConfiguration(parallelism(), LocalFlink.shuffleHere()));
+    Configuration conf = LocalFlink.localConfiguration(parallelism(), LocalFlink.shuffleHere());
+    conf.set(DeploymentOptions.TARGET, LocalExecutor.NAME);
+    conf.set(DeploymentOptions.ATTACHED, true);
+    return new StreamExecutionEnvironment(
+        LocalRpc.EXECUTORS, conf, StreamExecutionEnvironment.class.getClassLoader());
   }
 
   @Override

@@ -38,7 +38,7 @@ final class LocalSharedCluster extends FlinkCluster {
     Configuration conf = LocalFlink.localConfiguration(parallelism, shuffle);
     conf.set(TaskManagerOptions.NUM_TASK_SLOTS, slotsEach);
     cluster =
-        new MiniCluster(
+        LocalRpc.miniCluster(
             new MiniClusterConfiguration.Builder()
                 .setConfiguration(conf)
                 .setNumTaskManagers(taskManagers)
