@@ -24,7 +24,8 @@ final class AlertVisibility {
     return () -> {
       Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
       try (FlinkCluster flink = FlinkCluster.perJob(1)) {
-        new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE).ingest(bootstrap, warehouse);
+        new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE)
+            .ingestFew(bootstrap, warehouse);
       } catch (BadInputException e) {
         if (!e.getMessage().contains("being written by another ingest")) {
           throw e;

@@ -73,7 +73,7 @@ final class AlertsAfterIngest implements CommitListener {
           () -> {
             clock.lap("alerts: publish " + o.events().size() + " events");
             published[0] = System.nanoTime();
-            service.ingest(bootstrap, warehouse);
+            service.ingestFew(bootstrap, warehouse);
             clock.lap("alerts: the small ingest of the alert events");
           });
       remember(result.seq());

@@ -10,8 +10,6 @@ import io.benchlake.alerts.AlertQueries;
 import io.benchlake.alerts.AlertShow;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryResult;
-import io.benchlake.analytics.query.OutputFormat;
-import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
@@ -41,6 +39,9 @@ import picocli.CommandLine.ParentCommand;
       AlertReevaluateCommand.class
     })
 final class AlertsCommand implements Callable<Integer> {
+  /** The formats of alert tables (list, stats and a schedule's alerts job), the default first. */
+  static final OfferedFormats TABLES = OfferedFormats.of(TABLE, CSV, MD, JSON);
+
   private final BenchlakeHome home;
 
   AlertsCommand(BenchlakeHome home) {
@@ -72,18 +73,16 @@ final class AlertsCommand implements Callable<Integer> {
     @Option(names = "--summaries", description = "One line per summary (a new version or run).")
     boolean summaries;
 
-    @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, MD, JSON);
+    @Mixin FormatOptions formats = FormatOptions.of(TABLES);
 
     @Override
     public Integer call() {
-      OutputFormat f = formats.chosen();
-      try (AnalyticsSession session = alerts.session()) {
-        QueryResult r =
-            summaries
-                ? AlertQueries.summaries(session, filters.filter())
-                : AlertQueries.list(session, filters.filter());
-        formats.write(ResultFormatter.render(r, f));
-      }
+      formats.writeAnswer(
+          alerts::session,
+          session ->
+              summaries
+                  ? AlertQueries.summaries(session, filters.filter())
+                  : AlertQueries.list(session, filters.filter()));
       return 0;
     }
   }
@@ -123,14 +122,11 @@ final class AlertsCommand implements Callable<Integer> {
   static final class Stats implements Callable<Integer> {
     @ParentCommand AlertsCommand alerts;
 
-    @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, MD, JSON);
+    @Mixin FormatOptions formats = FormatOptions.of(TABLES);
 
     @Override
     public Integer call() {
-      OutputFormat f = formats.chosen();
-      try (AnalyticsSession session = alerts.session()) {
-        formats.write(ResultFormatter.render(AlertQueries.stats(session), f));
-      }
+      formats.writeAnswer(alerts::session, AlertQueries::stats);
       return 0;
     }
   }

@@ -6,7 +6,6 @@ import io.benchlake.alerts.AlertReceiver;
 import io.benchlake.alerts.NotifySettings;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryResult;
-import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.warehouse.Warehouse;
@@ -15,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -48,7 +46,7 @@ final class AlertsJob {
         changed.rows().stream()
             .filter(r -> Boolean.TRUE.equals(r.get(changed.columns().indexOf("new"))))
             .count();
-    Output.write(ResultFormatter.render(changed, OutputFormat.parse(format())), out);
+    Output.write(ResultFormatter.render(changed, job.format()), out);
     String line =
         "wrote " + out + " (" + fresh + " new, " + (changed.rows().size() - fresh) + " changed)";
     boolean delivered = true;
@@ -76,12 +74,6 @@ final class AlertsJob {
       remember(Instant.EPOCH.plus(newest, java.time.temporal.ChronoUnit.MICROS));
     }
     return line;
-  }
-
-  private String format() {
-    List<String> args = job.args();
-    int i = args.indexOf("--format");
-    return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : "table";
   }
 
   private Path markFile() {

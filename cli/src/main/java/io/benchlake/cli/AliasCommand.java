@@ -7,8 +7,6 @@ import static io.benchlake.analytics.query.OutputFormat.TABLE;
 
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryFiles;
-import io.benchlake.analytics.query.OutputFormat;
-import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.core.Labels;
@@ -96,12 +94,10 @@ final class AliasCommand implements Runnable {
 
     @Override
     public Integer call() {
-      OutputFormat f = formats.chosen();
       String query = QueryFiles.read("aliases_list.sql");
-      try (AnalyticsSession session =
-          AnalyticsSession.openFor(Warehouse.of(alias.home), List.of(query))) {
-        formats.write(ResultFormatter.render(session.query(query), f));
-      }
+      formats.writeAnswer(
+          () -> AnalyticsSession.openFor(Warehouse.of(alias.home), List.of(query)),
+          session -> session.query(query));
       return 0;
     }
   }

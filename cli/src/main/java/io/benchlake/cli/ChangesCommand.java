@@ -69,7 +69,10 @@ final class ChangesCommand implements Callable<Integer> {
       description = "Smallest step reported, segments only (default: ${DEFAULT-VALUE}).")
   String minChange;
 
-  @Mixin FormatOptions formats = FormatOptions.of(TEXT, MD, JSON);
+  /** The formats it writes, its default first (a schedule's job checks its --format too). */
+  static final OfferedFormats FORMATS = OfferedFormats.of(TEXT, MD, JSON);
+
+  @Mixin FormatOptions formats = FormatOptions.of(FORMATS);
 
   @Override
   public Integer call() {

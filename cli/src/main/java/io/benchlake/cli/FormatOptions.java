@@ -1,11 +1,12 @@
 package io.benchlake.cli;
 
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.analytics.QueryResult;
 import io.benchlake.analytics.query.OutputFormat;
+import io.benchlake.analytics.query.ResultFormatter;
 import io.benchlake.home.BadInputException;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-import java.util.stream.Stream;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -14,24 +15,29 @@ import picocli.CommandLine.Spec;
 /**
  * {@code --format} and {@code --out} of a verb that prints a result, declared once: the verb names
  * the formats it offers, the first its default ({@code @Mixin FormatOptions formats =
- * FormatOptions.of(TEXT, MD, JSON)}), and any other format is refused with one line (exit 2).
- * {@code table} and {@code text} are one format, as docs/architecture.md says.
+ * FormatOptions.of(TEXT, MD, JSON)}), and any other format is refused with one line (exit 2). The
+ * formats offered are an {@link OfferedFormats}.
  */
 final class FormatOptions extends OutputFile {
-  private final List<OutputFormat> offered;
+  private final OfferedFormats offered;
   private CommandSpec verb;
 
   @Option(names = "--format", paramLabel = "FORMAT")
   String format;
 
-  private FormatOptions(List<OutputFormat> offered) {
+  private FormatOptions(OfferedFormats offered) {
     this.offered = offered;
-    this.format = name(offered.get(0)); // picocli shows the initial value as the default
+    this.format = OfferedFormats.name(offered.byDefault()); // picocli shows it as the default
   }
 
   /** The formats a verb offers, its default first. */
   static FormatOptions of(OutputFormat first, OutputFormat... more) {
-    return new FormatOptions(Stream.concat(Stream.of(first), Arrays.stream(more)).toList());
+    return of(OfferedFormats.of(first, more));
+  }
+
+  /** The formats a verb offers, named where a schedule's job checks its --format too. */
+  static FormatOptions of(OfferedFormats offered) {
+    return new FormatOptions(offered);
   }
 
   /**
@@ -46,7 +52,7 @@ final class FormatOptions extends OutputFile {
       spec.remove(declared);
       spec.addOption(
           OptionSpec.builder(declared)
-              .description(listed() + " (default: ${DEFAULT-VALUE}).")
+              .description(offered.listed() + " (default: ${DEFAULT-VALUE}).")
               .build());
     }
   }
@@ -58,44 +64,29 @@ final class FormatOptions extends OutputFile {
    * @throws BadInputException naming the verb, the format and the ones it offers
    */
   OutputFormat chosen() {
-    OutputFormat asked = known(format);
-    if (asked != null && offered.contains(asked)) {
-      return asked;
-    }
-    OutputFormat twin =
-        asked == OutputFormat.TEXT
-            ? OutputFormat.TABLE
-            : asked == OutputFormat.TABLE ? OutputFormat.TEXT : null;
-    if (twin != null && offered.contains(twin)) {
-      return twin;
-    }
-    throw new BadInputException(verbName() + " --format " + format + ": use " + listed());
+    return offered
+        .pick(format)
+        .orElseThrow(
+            () ->
+                new BadInputException(
+                    verbName() + " --format " + format + ": use " + offered.listed()));
   }
 
-  private static OutputFormat known(String value) {
-    for (OutputFormat f : OutputFormat.values()) {
-      if (f.name().equalsIgnoreCase(value.trim())) {
-        return f;
-      }
+  /**
+   * Writes what {@code query} answers in the format asked for, which is checked before {@code
+   * session} opens one (closed once the answer is read).
+   */
+  void writeAnswer(
+      Supplier<AnalyticsSession> session, Function<AnalyticsSession, QueryResult> query) {
+    OutputFormat f = chosen();
+    try (AnalyticsSession s = session.get()) {
+      write(ResultFormatter.render(query.apply(s), f));
     }
-    return null;
-  }
-
-  private String listed() {
-    List<String> names = offered.stream().map(FormatOptions::name).toList();
-    int last = names.size() - 1;
-    return last == 0
-        ? names.get(0)
-        : String.join(", ", names.subList(0, last)) + " or " + names.get(last);
   }
 
   private String verbName() {
     String qualified = verb == null ? "" : verb.qualifiedName(" ");
     int space = qualified.indexOf(' ');
     return space < 0 ? qualified : qualified.substring(space + 1);
-  }
-
-  private static String name(OutputFormat f) {
-    return f.name().toLowerCase(Locale.ROOT);
   }
 }

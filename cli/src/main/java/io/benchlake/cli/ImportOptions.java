@@ -127,23 +127,22 @@ final class ImportOptions {
       throw new BadInputException(
           "--threads: HammerDB counts virtual users; give --vus N (active VUs, as vuset vu)");
     }
-    return new ImportRequest(
-        importer,
-        files,
-        Optional.ofNullable(dataset),
-        Optional.ofNullable(test),
-        Optional.ofNullable(iteration),
-        Optional.ofNullable(serverVersion),
-        Optional.ofNullable(startedAt).filter(t -> !t.equals(MTIME)).map(this::instant),
-        Optional.ofNullable(layout),
-        host,
-        keepGoing,
-        MTIME.equals(startedAt),
-        Optional.ofNullable(timezone).map(ImportRequest::zone),
-        repeatsAsIterations(),
-        Optional.ofNullable(testbed).filter(t -> !t.isBlank()).map(String::strip),
-        Optional.ofNullable(threads).map(n -> positive("--threads", n)),
-        Optional.ofNullable(vus).map(n -> positive("--vus", n)));
+    return ImportRequest.builder(importer, files)
+        .dataset(dataset)
+        .test(test)
+        .iteration(iteration)
+        .serverVersion(serverVersion)
+        .startedAt(MTIME.equals(startedAt) || startedAt == null ? null : instant(startedAt))
+        .startedAtFromFileTime(MTIME.equals(startedAt))
+        .timezone(timezone == null ? null : ImportRequest.zone(timezone))
+        .layout(layout)
+        .host(host)
+        .testbed(testbed == null || testbed.isBlank() ? null : testbed.strip())
+        .repeatsAsIterations(repeatsAsIterations())
+        .threads(threads == null ? null : positive("--threads", threads))
+        .vus(vus == null ? null : positive("--vus", vus))
+        .keepGoing(keepGoing)
+        .build();
   }
 
   private boolean repeatsAsIterations() {

@@ -62,7 +62,10 @@ final class RegressionsCommand implements Callable<Integer> {
   @Option(names = "--fail-on-regression", description = "Exit 3 when any regression is found.")
   boolean failOnRegression;
 
-  @Mixin FormatOptions formats = FormatOptions.of(TEXT, MD, CSV, JSON);
+  /** The formats it writes, its default first (a schedule's job checks its --format too). */
+  static final OfferedFormats FORMATS = OfferedFormats.of(TEXT, MD, CSV, JSON);
+
+  @Mixin FormatOptions formats = FormatOptions.of(FORMATS);
 
   @Override
   public Integer call() {

@@ -62,7 +62,10 @@ final class ReportCommand implements Callable<Integer> {
   @Option(names = "--title", description = "Title lines (repeatable).")
   List<String> title = new ArrayList<>();
 
-  @Mixin FormatOptions formats = FormatOptions.of(TEXT, MD, HTML, JSON);
+  /** The formats it writes, its default first (a schedule's job checks its --format too). */
+  static final OfferedFormats FORMATS = OfferedFormats.of(TEXT, MD, HTML, JSON);
+
+  @Mixin FormatOptions formats = FormatOptions.of(FORMATS);
 
   @Option(
       names = "--series-threads",

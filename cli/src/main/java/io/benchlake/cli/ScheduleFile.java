@@ -5,13 +5,13 @@ import com.cronutils.model.definition.CronDefinitionBuilder;
 import com.cronutils.model.time.ExecutionTime;
 import com.cronutils.parser.CronParser;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.YamlFile;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -42,6 +42,20 @@ public record ScheduleFile(
   /** The verbs a schedule may run: those that print results, and the alerts job. */
   static final List<String> VERBS =
       List.of("report", "regressions", "trend", "changes", "sql", "verify", "alerts");
+
+  /** The formats a job of {@code verb} may write, its default first; none for verify's text. */
+  static Optional<OfferedFormats> formatsOf(String verb) {
+    return Optional.ofNullable(
+        switch (verb) {
+          case "report" -> ReportCommand.FORMATS;
+          case "regressions" -> RegressionsCommand.FORMATS;
+          case "trend" -> TrendCommand.FORMATS;
+          case "changes" -> ChangesCommand.FORMATS;
+          case "sql" -> SqlCommand.FORMATS;
+          case "alerts" -> AlertsCommand.TABLES;
+          default -> null;
+        });
+  }
 
   private static final CronParser CRON =
       new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
@@ -77,16 +91,26 @@ public record ScheduleFile(
             "job " + name + ": verb must be one of " + VERBS + ", was '" + verb + "'");
       }
       args = args == null ? List.of() : List.copyOf(args);
-      if (verb.equals("alerts")
-          && !(args.isEmpty() || args.size() == 2 && args.get(0).equals("--format"))) {
+      if (verb.equals("alerts") && !JobFormat.withoutFormat(args).isEmpty()) {
         throw new IllegalArgumentException(
-            "job " + name + ": an alerts job takes only --format table|csv|md|json, was " + args);
+            "job "
+                + name
+                + ": an alerts job takes only --format "
+                + AlertsCommand.TABLES.listed()
+                + ", was "
+                + args);
       }
-      if (args.contains("--out")) {
+      if (args.stream().anyMatch(a -> a.equals("--out") || a.startsWith("--out="))) {
         throw new IllegalArgumentException(
             "job " + name + ": no --out, the schedule names the output file");
       }
+      JobFormat.of(name, verb, args);
       executionTime(name, cron);
+    }
+
+    /** The format the job writes: its --format, else its verb's default (checked when read). */
+    public OutputFormat format() {
+      return JobFormat.of(name, verb, args);
     }
 
     /** The next time the job is due strictly after {@code after}. */
@@ -94,14 +118,11 @@ public record ScheduleFile(
       return executionTime(name, cron).nextExecution(after);
     }
 
-    /** The output file's extension: the --format given, txt for text and table. */
+    /** The output file's extension: the format's name, txt for text and table. */
     public String extension() {
-      int i = args.indexOf("--format");
-      String format =
-          i >= 0 && i + 1 < args.size() ? args.get(i + 1).toLowerCase(Locale.ROOT) : "text";
-      return switch (format) {
-        case "text", "table" -> "txt";
-        default -> format;
+      return switch (format()) {
+        case TEXT, TABLE -> "txt";
+        default -> OfferedFormats.name(format());
       };
     }
 

@@ -52,7 +52,10 @@ final class SqlCommand implements Callable<Integer> {
       description = "Run the statements of FILE in order.")
   Path file;
 
-  @Mixin FormatOptions formats = FormatOptions.of(TABLE, CSV, JSON, MD);
+  /** The formats it writes, its default first (a schedule's job checks its --format too). */
+  static final OfferedFormats FORMATS = OfferedFormats.of(TABLE, CSV, JSON, MD);
+
+  @Mixin FormatOptions formats = FormatOptions.of(FORMATS);
 
   @Override
   public Integer call() throws Exception {

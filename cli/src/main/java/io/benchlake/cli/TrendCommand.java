@@ -39,7 +39,10 @@ final class TrendCommand implements Callable<Integer> {
       description = "month or release (default: ${DEFAULT-VALUE}).")
   String by;
 
-  @Mixin FormatOptions formats = FormatOptions.of(TEXT, MD, JSON, HTML);
+  /** The formats it writes, its default first (a schedule's job checks its --format too). */
+  static final OfferedFormats FORMATS = OfferedFormats.of(TEXT, MD, JSON, HTML);
+
+  @Mixin FormatOptions formats = FormatOptions.of(FORMATS);
 
   @Override
   public Integer call() {

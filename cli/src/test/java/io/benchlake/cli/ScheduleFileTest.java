@@ -4,12 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.benchlake.analytics.query.OutputFormat;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.YamlFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ScheduleFileTest {
   private static final String SCHEDULE =
@@ -110,5 +115,64 @@ class ScheduleFileTest {
         assertThrows(
             BadInputException.class, () -> parse(SCHEDULE + "notify: {webhook: \"ftp://x/y\"}\n"));
     assertTrue(url.getMessage().contains("http or https URL"), url.getMessage());
+  }
+
+  @Test
+  void aJobsFormatIsOneItsVerbOffersAndNamesTheOutputFile() {
+    ScheduleFile s =
+        parse(
+            SCHEDULE
+                + "  - {name: c, cron: \"0 7 * * *\", verb: changes, args: [--format=JSON]}\n"
+                + "  - {name: q, cron: \"0 8 * * *\", verb: sql, args: [select 1, --format, text]}\n"
+                + "  - {name: v, cron: \"0 9 * * *\", verb: verify, args: []}\n"
+                + "  - {name: a, cron: \"0 9 * * *\", verb: alerts, args: []}\n");
+    assertEquals(OutputFormat.HTML, s.job("nightly").format());
+    assertEquals(OutputFormat.TEXT, s.job("weekly").format(), "regressions' default");
+    assertEquals(OutputFormat.JSON, s.job("c").format());
+    assertEquals("json", s.job("c").extension());
+    assertEquals(OutputFormat.TABLE, s.job("q").format(), "text reads as sql's table");
+    assertEquals("txt", s.job("q").extension());
+    assertEquals("txt", s.job("v").extension());
+    assertEquals(OutputFormat.TABLE, s.job("a").format());
+  }
+
+  @Test
+  void aFormatTheJobsVerbDoesNotOfferIsRefusedWithTheFileTheJobsLineAndTheFormatsOffered() {
+    assertEquals(
+        "s.yaml:3: job nightly: report --format pdf: use text, md, html or json (at jobs[0])",
+        assertThrows(BadInputException.class, () -> parse(SCHEDULE.replace("html]", "pdf]")))
+            .getMessage());
+    String alerts =
+        SCHEDULE + "  - {name: news, cron: \"0 * * * *\", verb: alerts, args: [--format, html]}\n";
+    assertEquals(
+        "s.yaml:11: job news: alerts --format html: use table, csv, md or json (at jobs[2])",
+        assertThrows(BadInputException.class, () -> parse(alerts)).getMessage());
+    String verify =
+        SCHEDULE + "  - {name: v, cron: \"0 * * * *\", verb: verify, args: [--format, md]}\n";
+    assertEquals(
+        "s.yaml:11: job v: verify --format md: it takes no --format (it writes text) (at jobs[2])",
+        assertThrows(BadInputException.class, () -> parse(verify)).getMessage());
+    assertEquals(
+        "s.yaml:3: job nightly: --format needs a value: use text, md, html or json (at jobs[0])",
+        assertThrows(
+                BadInputException.class,
+                () -> parse(SCHEDULE.replace(", --format, html]", ", --format]")))
+            .getMessage());
+  }
+
+  @Test
+  void aScheduleWithABadFormatStopsInOneLineWithExit2BeforeAnythingRuns(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("nightly.yaml");
+    Files.writeString(file, SCHEDULE.replace("html]", "xml]"), StandardCharsets.UTF_8);
+    CliRunner.useFreshHome("schedule-format");
+    CliRunner.Run r = CliRunner.run("schedule", file.toString(), "--now");
+    assertEquals(2, r.exit(), r.err());
+    assertEquals(
+        "benchlake: "
+            + file
+            + ":3: job nightly: report --format xml: use text, md, html or json (at jobs[0])"
+            + System.lineSeparator(),
+        r.err());
   }
 }

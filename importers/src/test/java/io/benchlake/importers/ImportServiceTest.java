@@ -28,12 +28,16 @@ class ImportServiceTest {
   }
 
   ImportRequest request(List<Path> paths, Optional<String> layout, Optional<String> dataset) {
+    return requestOf(paths, layout, dataset).build();
+  }
+
+  ImportRequest.Builder requestOf(
+      List<Path> paths, Optional<String> layout, Optional<String> dataset) {
     return ImportRequest.builder(new SysbenchFormat(), paths)
         .dataset(dataset.orElse(null))
         .test(dataset.map(d -> "OLTP_RW").orElse(null))
         .layout(layout.orElse(null))
-        .host("h")
-        .build();
+        .host("h");
   }
 
   @Test
@@ -140,29 +144,10 @@ class ImportServiceTest {
         e.getMessage());
   }
 
-  ImportRequest withThreads(ImportRequest r, int threads) {
-    return new ImportRequest(
-        r.format(),
-        r.paths(),
-        r.dataset(),
-        r.test(),
-        r.iteration(),
-        r.serverVersion(),
-        r.startedAt(),
-        r.layout(),
-        r.host(),
-        r.keepGoing(),
-        r.startedAtFromFileTime(),
-        r.timezone(),
-        r.repeatsAsIterations(),
-        r.testbed(),
-        Optional.of(threads),
-        Optional.empty());
-  }
-
   @Test
   void aThreadCountGivenThatTheLogContradictsIsRefusedWithBoth() {
-    ImportRequest r = withThreads(request(List.of(log()), Optional.empty(), Optional.of("A")), 8);
+    ImportRequest r =
+        requestOf(List.of(log()), Optional.empty(), Optional.of("A")).threads(8).build();
     BadInputException e =
         assertThrows(BadInputException.class, () -> new ImportService().parse(r, quiet));
     assertEquals(
@@ -173,7 +158,8 @@ class ImportServiceTest {
 
   @Test
   void aThreadCountGivenThatTheLogStatesTooIsTaken() {
-    ImportRequest r = withThreads(request(List.of(log()), Optional.empty(), Optional.of("A")), 4);
+    ImportRequest r =
+        requestOf(List.of(log()), Optional.empty(), Optional.of("A")).threads(4).build();
     assertEquals(1, new ImportService().parse(r, quiet).batches().size());
   }
 
@@ -182,9 +168,9 @@ class ImportServiceTest {
     Files.createDirectories(dir.resolve("A/OLTP_RW"));
     Files.copy(log(), dir.resolve("A/OLTP_RW/4.log"));
     ImportRequest r =
-        withThreads(
-            request(List.of(dir), Optional.of("{dataset}/{test}/{threads}.log"), Optional.empty()),
-            8);
+        requestOf(List.of(dir), Optional.of("{dataset}/{test}/{threads}.log"), Optional.empty())
+            .threads(8)
+            .build();
     BadInputException e =
         assertThrows(BadInputException.class, () -> new ImportService().parse(r, quiet));
     assertEquals(
@@ -198,7 +184,7 @@ class ImportServiceTest {
     Path excerpt = dir.resolve("excerpt.txt");
     Files.writeString(excerpt, text.substring(text.indexOf("SQL statistics:")));
     ImportRequest r =
-        withThreads(request(List.of(excerpt), Optional.empty(), Optional.of("A")), 16);
+        requestOf(List.of(excerpt), Optional.empty(), Optional.of("A")).threads(16).build();
     ImportService.Parsed parsed = new ImportService().parse(r, quiet);
     assertEquals(
         List.of(16),

@@ -38,18 +38,22 @@ final class BatchIngest {
   private final FlinkCluster flink;
   private final java.util.function.Function<String, FlinkCluster.JobWatch> brokerWatch;
   private final Map<Integer, Long> newBase;
+  private final boolean few;
 
   /**
    * Ingests on {@code flink}; a new warehouse holds the log to the start offsets {@code newBase}
-   * (absent: 0), those a rebuild accepted.
+   * (absent: 0), those a rebuild accepted; with {@code few}, a job of at most {@link
+   * LocalFlink#SMALL_JOB} events runs pipelined ({@link IngestService#ingestFew}).
    */
   BatchIngest(
       FlinkCluster flink,
       java.util.function.Function<String, FlinkCluster.JobWatch> brokerWatch,
-      Map<Integer, Long> newBase) {
+      Map<Integer, Long> newBase,
+      boolean few) {
     this.flink = flink;
     this.brokerWatch = brokerWatch;
     this.newBase = newBase;
+    this.few = few;
   }
 
   /** One batch ingest into {@code warehouse}, whose lock the caller holds. */
@@ -93,7 +97,7 @@ final class BatchIngest {
     Counts read = null;
     for (int attempt = 1; read == null; attempt++) {
       try {
-        read = runJob(bootstrap, ingest.staging(), batch, starting, stopping, openDir);
+        read = runJob(bootstrap, ingest.staging(), batch, starting, stopping, openDir, pending);
       } catch (Exception e) {
         IngestFailures.translate(e, ingest, neededBytes(current, pending));
         if (attempt >= JOB_ATTEMPTS || !LocalFlink.isReleaseRace(e)) {
@@ -160,11 +164,12 @@ final class BatchIngest {
       IngestJob.Batch batch,
       Map<TopicPartition, Long> starting,
       Map<TopicPartition, Long> stopping,
-      Path openDir)
+      Path openDir,
+      long pending)
       throws Exception {
     long seq = batch.seq();
     String staging = stagingDir.toUri().toString();
-    StreamExecutionEnvironment env = flink.environment();
+    StreamExecutionEnvironment env = flink.environment(few && pending <= LocalFlink.SMALL_JOB);
     KafkaSource<RawEvent> source = IngestLog.kafkaSource(bootstrap, starting, stopping);
     // One reader per partition; when there are fewer partitions than slots (homes made before the
     // events topic had two), the readers deal the events out so that every slot parses.

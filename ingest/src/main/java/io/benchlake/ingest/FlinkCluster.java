@@ -11,13 +11,14 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * Where ingest jobs run: in this process on a MiniCluster per job (a one-off batch ingest, {@link
- * LocalPerJobCluster}) or on one MiniCluster kept for many jobs (follow mode, benchmarks, {@link
- * LocalSharedCluster}), or on a Flink cluster through its REST endpoint, with the job's jars
- * shipped along ({@link RemoteCluster}).
+ * Where ingest jobs run: in this process on a MiniCluster per job ({@link LocalPerJobCluster}), on
+ * one started with a command's first job and kept for its next (a batch ingest and the small ingest
+ * of its alerts, {@link LocalKeptCluster}) or on one MiniCluster kept for many jobs (follow mode,
+ * benchmarks, {@link LocalSharedCluster}), or on a Flink cluster through its REST endpoint, with
+ * the job's jars shipped along ({@link RemoteCluster}).
  */
 public abstract sealed class FlinkCluster implements AutoCloseable
-    permits LocalPerJobCluster, LocalSharedCluster, RemoteCluster {
+    permits LocalPerJobCluster, LocalKeptCluster, LocalSharedCluster, RemoteCluster {
   private final int parallelism;
   private final AtomicInteger jobs = new AtomicInteger();
 
@@ -28,6 +29,14 @@ public abstract sealed class FlinkCluster implements AutoCloseable
   /** A MiniCluster started for each job. */
   public static FlinkCluster perJob(int parallelism) {
     return new LocalPerJobCluster(parallelism);
+  }
+
+  /**
+   * A MiniCluster started with the first job and kept for the next until {@link #close}; none when
+   * no job runs.
+   */
+  public static FlinkCluster keptForJobs(int parallelism) {
+    return new LocalKeptCluster(parallelism);
   }
 
   /**
@@ -69,6 +78,15 @@ public abstract sealed class FlinkCluster implements AutoCloseable
 
   /** A new environment for one batch job. */
   abstract StreamExecutionEnvironment environment();
+
+  /**
+   * A new environment for one batch job; with {@code pipelined}, on a MiniCluster in this process,
+   * one whose stages exchange records pipelined (a job of a few events, {@link
+   * IngestService#ingestFew}); a cluster of its own keeps its configuration.
+   */
+  StreamExecutionEnvironment environment(boolean pipelined) {
+    return environment();
+  }
 
   /** How many jobs this cluster was given. */
   int jobsRun() {

@@ -91,12 +91,29 @@ public final class IngestService {
   }
 
   /**
+   * A batch ingest of the few events a command just published (the alert events of an evaluation, a
+   * triage): when the log holds at most {@link LocalFlink#SMALL_JOB} new events, its job's stages
+   * exchange records pipelined on a MiniCluster in this process ({@link FlinkCluster#environment(
+   * boolean)}), which a job of a few records needs no more than that, and without the hybrid
+   * shuffle's release race that fails such tiny jobs most.
+   */
+  public Result ingestFew(String bootstrap, Warehouse warehouse) throws Exception {
+    return ingest(bootstrap, warehouse, false, false, true);
+  }
+
+  /**
    * As {@link #ingest(String, Warehouse, boolean)}; with {@code acceptLogStart} (a rebuild only), a
    * log whose start offsets rose above 0 (events deleted on purpose) is rebuilt from what it holds,
    * and the new warehouse holds the log to that start.
    */
   public Result ingest(
       String bootstrap, Warehouse warehouse, boolean rebuild, boolean acceptLogStart)
+      throws Exception {
+    return ingest(bootstrap, warehouse, rebuild, acceptLogStart, false);
+  }
+
+  private Result ingest(
+      String bootstrap, Warehouse warehouse, boolean rebuild, boolean acceptLogStart, boolean few)
       throws Exception {
     if (acceptLogStart && !rebuild) {
       throw new io.benchlake.home.BadInputException(
@@ -111,10 +128,10 @@ public final class IngestService {
             bootstrap,
             warehouse,
             acceptLogStart,
-            (w, base) -> ingestAndCompact(bootstrap, w, base));
+            (w, base) -> ingestAndCompact(bootstrap, w, base, false));
       }
       before = warehouse.currentSeq().orElse(0L);
-      r = ingestAndCompact(bootstrap, warehouse, Map.of());
+      r = ingestAndCompact(bootstrap, warehouse, Map.of(), few);
     } catch (org.apache.kafka.common.KafkaException | io.benchlake.bus.BusException e) {
       // the log's checks ask the broker first: a broker that stopped on a fault, or went away,
       // is said as such whichever question met it
@@ -150,7 +167,7 @@ public final class IngestService {
       while (!stop.getAsBoolean()) {
         Map<Integer, Long> end = EventLog.endOffsets(bootstrap);
         if (!end.equals(seen)) {
-          Result r = ingestAndCompact(bootstrap, warehouse, Map.of());
+          Result r = ingestAndCompact(bootstrap, warehouse, Map.of(), false);
           seen = end;
           if (!r.nothingNew()) {
             each.accept(r);
@@ -177,9 +194,10 @@ public final class IngestService {
         c.filesReplaced());
   }
 
-  private Result ingestAndCompact(String bootstrap, Warehouse warehouse, Map<Integer, Long> base)
+  private Result ingestAndCompact(
+      String bootstrap, Warehouse warehouse, Map<Integer, Long> base, boolean few)
       throws Exception {
-    Result r = new BatchIngest(flink, brokerWatch, base).run(bootstrap, warehouse);
+    Result r = new BatchIngest(flink, brokerWatch, base, few).run(bootstrap, warehouse);
     return r.nothingNew() ? r : compacted(warehouse, r, r.refused());
   }
 

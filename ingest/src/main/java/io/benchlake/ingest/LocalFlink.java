@@ -98,6 +98,23 @@ final class LocalFlink {
   }
 
   /**
+   * A job of a few events ({@link IngestService#ingestFew}) up to this many runs with pipelined
+   * exchanges: its stages start together and hand records on as they come, which for a few records
+   * (the alert events of an ingest, a triage) is all the hybrid shuffle gives, without its
+   * partitions' release race ({@link #isReleaseRace}): a producer with little or nothing to send
+   * finishes as its consumer releases the partition, which failed such tiny jobs most, above all on
+   * a MiniCluster that had run a job before. Pipelined partitions are never replaced by the tiered
+   * storage (only blocking ones are), and need the default scheduler (the adaptive batch one takes
+   * blocking or hybrid exchanges only).
+   */
+  static final long SMALL_JOB = 10_000;
+
+  /** The shuffle of a job on a cluster whose jobs use {@code shuffle}. */
+  static BatchShuffleMode shuffleFor(boolean pipelined, BatchShuffleMode shuffle) {
+    return pipelined ? BatchShuffleMode.ALL_EXCHANGES_PIPELINED : shuffle;
+  }
+
+  /**
    * Whether a job failed by a race in Flink's hybrid shuffle: a finishing producer sends its end of
    * partition, the consumer reads it and its partition is released on consumption, and the producer
    * then finds it released ({@code TieredResultPartition.finish} checks after sending). Nothing the
@@ -177,6 +194,10 @@ final class LocalFlink {
     Configuration conf = configuration(parallelism);
     onLoopback(conf);
     conf.set(ExecutionOptions.BATCH_SHUFFLE_MODE, shuffle);
+    if (shuffle == BatchShuffleMode.ALL_EXCHANGES_PIPELINED) {
+      // the adaptive batch scheduler takes blocking or hybrid exchanges only
+      conf.set(JobManagerOptions.SCHEDULER, JobManagerOptions.SchedulerType.Default);
+    }
     conf.set(BatchExecutionOptions.ADAPTIVE_AUTO_PARALLELISM_ENABLED, false);
     conf.set(TaskManagerOptions.NUM_TASK_SLOTS, localSlots(parallelism));
     conf.set(

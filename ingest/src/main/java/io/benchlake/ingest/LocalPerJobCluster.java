@@ -24,6 +24,14 @@ final class LocalPerJobCluster extends FlinkCluster {
   }
 
   @Override
+  StreamExecutionEnvironment environment(boolean pipelined) {
+    return StreamExecutionEnvironment.createLocalEnvironment(
+        parallelism(),
+        LocalFlink.localConfiguration(
+            parallelism(), LocalFlink.shuffleFor(pipelined, LocalFlink.shuffleHere())));
+  }
+
+  @Override
   JobExecutionResult execute(StreamExecutionEnvironment env, String name, JobWatch watch)
       throws Exception {
     countJob();

@@ -54,6 +54,12 @@ final class LocalSharedCluster extends FlinkCluster {
         LocalFlink.localConfiguration(parallelism(), shuffle));
   }
 
+  @Override
+  StreamExecutionEnvironment environment(boolean pipelined) {
+    return StreamExecutionEnvironment.getExecutionEnvironment(
+        LocalFlink.localConfiguration(parallelism(), LocalFlink.shuffleFor(pipelined, shuffle)));
+  }
+
   /**
    * A new environment for a streaming job, checkpointed every {@code every}, and not restarted when
    * it fails (its commits are the process's, not Flink's state).

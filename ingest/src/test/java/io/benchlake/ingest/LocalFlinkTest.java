@@ -9,6 +9,8 @@ import io.benchlake.home.BadInputException;
 import java.io.IOException;
 import org.apache.flink.api.common.BatchShuffleMode;
 import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.runtime.client.JobExecutionException;
 import org.apache.flink.util.SerializedThrowable;
 import org.junit.jupiter.api.Test;
@@ -69,5 +71,25 @@ class LocalFlinkTest {
     assertFalse(
         LocalFlink.isReleaseRace(
             new JobExecutionException(new JobID(), "Job execution failed.", new IOException("x"))));
+  }
+
+  @Test
+  void aJobOfFewEventsRunsPipelinedOnTheDefaultScheduler() {
+    var few =
+        LocalFlink.localConfiguration(
+            2, LocalFlink.shuffleFor(true, BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE));
+    assertEquals(
+        BatchShuffleMode.ALL_EXCHANGES_PIPELINED, few.get(ExecutionOptions.BATCH_SHUFFLE_MODE));
+    assertEquals(
+        JobManagerOptions.SchedulerType.Default,
+        few.get(JobManagerOptions.SCHEDULER),
+        "the adaptive batch scheduler refuses pipelined exchanges");
+    var other =
+        LocalFlink.localConfiguration(
+            2, LocalFlink.shuffleFor(false, BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE));
+    assertEquals(
+        BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE,
+        other.get(ExecutionOptions.BATCH_SHUFFLE_MODE));
+    assertFalse(other.getOptional(JobManagerOptions.SCHEDULER).isPresent());
   }
 }

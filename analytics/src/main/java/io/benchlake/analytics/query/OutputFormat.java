@@ -1,7 +1,7 @@
 package io.benchlake.analytics.query;
 
-import io.benchlake.home.BadInputException;
-import java.util.Locale;
+import java.util.Arrays;
+import java.util.Optional;
 
 /** The output formats of query-like verbs (docs/architecture.md, Output formats). */
 public enum OutputFormat {
@@ -12,12 +12,9 @@ public enum OutputFormat {
   MD,
   HTML;
 
-  public static OutputFormat parse(String value) {
-    try {
-      return valueOf(value.toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(
-          "unknown format '" + value + "' (expected table, text, csv, json, md or html)");
-    }
+  /** The format {@code value} names, in any case; empty for a name no format has. */
+  public static Optional<OutputFormat> named(String value) {
+    String name = value == null ? "" : value.trim();
+    return Arrays.stream(values()).filter(f -> f.name().equalsIgnoreCase(name)).findFirst();
   }
 }
