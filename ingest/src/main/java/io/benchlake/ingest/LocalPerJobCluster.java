@@ -1,5 +1,6 @@
 package io.benchlake.ingest;
 
+import org.apache.flink.api.common.BatchShuffleMode;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.client.deployment.executors.LocalExecutor;
 import org.apache.flink.configuration.Configuration;
@@ -13,22 +14,23 @@ final class LocalPerJobCluster extends FlinkCluster {
     super(parallelism);
   }
 
-  /** As {@code createLocalEnvironment}, its MiniCluster on this process's RPC system. */
   @Override
   StreamExecutionEnvironment environment() {
-    Configuration conf = LocalFlink.localConfiguration(parallelism(), LocalFlink.shuffleHere());
-    conf.set(DeploymentOptions.TARGET, LocalExecutor.NAME);
-    conf.set(DeploymentOptions.ATTACHED, true);
-    return new StreamExecutionEnvironment(
-        LocalRpc.EXECUTORS, conf, StreamExecutionEnvironment.class.getClassLoader());
+    return local(LocalFlink.shuffleHere());
   }
 
   @Override
   StreamExecutionEnvironment environment(boolean pipelined) {
-    return StreamExecutionEnvironment.createLocalEnvironment(
-        parallelism(),
-        LocalFlink.localConfiguration(
-            parallelism(), LocalFlink.shuffleFor(pipelined, LocalFlink.shuffleHere())));
+    return local(LocalFlink.shuffleFor(pipelined, LocalFlink.shuffleHere()));
+  }
+
+  /** As {@code createLocalEnvironment}, its MiniCluster on this process's RPC system. */
+  private StreamExecutionEnvironment local(BatchShuffleMode shuffle) {
+    Configuration conf = LocalFlink.localConfiguration(parallelism(), shuffle);
+    conf.set(DeploymentOptions.TARGET, LocalExecutor.NAME);
+    conf.set(DeploymentOptions.ATTACHED, true);
+    return new StreamExecutionEnvironment(
+        LocalRpc.EXECUTORS, conf, StreamExecutionEnvironment.class.getClassLoader());
   }
 
   @Override
