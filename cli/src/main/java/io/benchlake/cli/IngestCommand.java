@@ -91,14 +91,15 @@ final class IngestCommand implements Callable<Integer> {
     }
     Warehouse warehouse = Warehouse.of(home);
     try (EventBus connection = bus.connect(home);
-        // Follow mode keeps one MiniCluster for all its jobs: no start-up per ingest; a batch
-        // ingest keeps the one its job started for the small ingest of the alerts it raised.
+        // Follow mode keeps one MiniCluster for all its jobs: no start-up per ingest. A batch
+        // ingest's job and the small ingest of the alerts it raised each get a cluster of their
+        // own (its start is cheap after the first: one RPC system per process): jobs on a kept
+        // cluster met Flink's release race far more (DlqCliIT's ingests: 4-6 failed of 12, 0 of
+        // 12 per job; bench/results/ci-time-20261207e.txt).
         FlinkCluster flink =
             flinkRest != null
                 ? FlinkCluster.remote(flinkRest, parallelism, FlinkCluster.jobJars())
-                : follow
-                    ? FlinkCluster.shared(parallelism, 1)
-                    : FlinkCluster.keptForJobs(parallelism)) {
+                : follow ? FlinkCluster.shared(parallelism, 1) : FlinkCluster.perJob(parallelism)) {
       IngestService service = new IngestService(flink, compactAbove);
       // each commit that added results is evaluated for alerts (docs/alerts.md); --rebuild replays
       service.onCommit(new AlertsAfterIngest(home, warehouse, connection.bootstrap(), service));
