@@ -2,10 +2,7 @@ package io.benchlake.web;
 
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryResult;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.benchlake.core.ClassPathText;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -28,14 +25,7 @@ final class DashboardQueries {
   private DashboardQueries() {}
 
   static String sql(String name) {
-    try (InputStream in = DashboardQueries.class.getResourceAsStream("sql/" + name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing query sql/" + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return ClassPathText.read(DashboardQueries.class, "sql/" + name);
   }
 
   /** The rows of query file {@code name} with {@code values} bound in order. */

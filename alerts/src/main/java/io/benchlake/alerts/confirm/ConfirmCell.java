@@ -106,13 +106,15 @@ public record ConfirmCell(
 
   /** The two sides as re-run: each its recorded parameters, both the longer warm-up of the two. */
   public List<ConfirmSide> sides() {
-    double warmup =
-        Math.max(
-            before.warmupS() == null ? 0 : before.warmupS(),
-            after.warmupS() == null ? 0 : after.warmupS());
+    double warmup = Math.max(warmupS(before), warmupS(after));
     return List.of(
         ConfirmSide.of("before", before, threads, warmup),
         ConfirmSide.of("after", after, threads, warmup));
+  }
+
+  private static double warmupS(RecordedRun run) {
+    Double warmup = run.parameters().warmupS();
+    return warmup == null ? 0 : warmup;
   }
 
   private static List<String> ids(JsonNode array) {

@@ -1,5 +1,6 @@
 package io.benchlake.alerts.confirm;
 
+import io.benchlake.schemas.RunParameters;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,23 +65,21 @@ public record ConfirmSide(
     return AlertConfirmation.ORDER.get(order - 1);
   }
 
+  /** {@code run}'s side at {@code threads}; its duration is in seconds, whatever unit it shows. */
   static ConfirmSide of(String side, RecordedRun run, int threads, double warmupS) {
-    double unit =
-        run.durationUnit() == null || run.durationUnit().startsWith("s")
-            ? 1
-            : run.durationUnit().startsWith("m") ? 60 : 1;
+    RunParameters p = run.parameters();
     return new ConfirmSide(
         side,
         run.runId(),
         run.dataset(),
         run.testName(),
-        run.workload(),
+        p.workload(),
         run.workloadOptions(),
         threads,
-        run.iterations() == null || run.iterations() < 1 ? 1 : run.iterations(),
-        run.durationS() == null ? 10 : run.durationS() * unit,
+        p.iterations() == null || p.iterations() < 1 ? 1 : p.iterations(),
+        p.durationS() == null ? 10 : p.durationS(),
         warmupS,
-        run.reportIntervalS() == null ? 1 : run.reportIntervalS(),
+        p.reportIntervalS() == null ? 1 : p.reportIntervalS(),
         run.serverOrigin(),
         run.release(),
         run.installDir(),

@@ -3,30 +3,23 @@ package io.benchlake.alerts.confirm;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchlake.schemas.RunParameters;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What one run of an alert's cell recorded, as its re-run needs it: its run_started's parameters
- * and properties, and the server it ran on (where from, version, cnf, install dir).
+ * (as published) and properties, and the server it ran on (where from, version, cnf, install dir).
  */
 public record RecordedRun(
     String runId,
     String dataset,
     String testName,
     String source,
-    String workload,
-    Integer tables,
-    Long tableSize,
-    Integer warehouses,
-    Double durationS,
-    String durationUnit,
-    Integer iterations,
-    Double warmupS,
-    Double reportIntervalS,
-    String randType,
+    RunParameters parameters,
     Map<String, String> properties,
     String testbed,
     String serverOrigin,
@@ -40,6 +33,7 @@ public record RecordedRun(
   public static final String CONFIRMS_ALERT = "Confirms alert";
 
   public RecordedRun {
+    Objects.requireNonNull(parameters, "parameters");
     properties =
         properties == null
             ? Map.of()
@@ -48,27 +42,31 @@ public record RecordedRun(
 
   /** The run's row of {@code confirm_run.sql}, in its column order. */
   static RecordedRun of(List<Object> row) {
+    RunParameters parameters =
+        new RunParameters(
+            text(row.get(4)),
+            integer(row.get(5)),
+            row.get(6) == null ? null : ((Number) row.get(6)).longValue(),
+            integer(row.get(7)),
+            number(row.get(8)),
+            text(row.get(9)),
+            integer(row.get(10)),
+            ladder(text(row.get(11))),
+            number(row.get(12)),
+            number(row.get(13)),
+            text(row.get(14)));
     return new RecordedRun(
         text(row.get(0)),
         text(row.get(1)),
         text(row.get(2)),
         text(row.get(3)),
-        text(row.get(4)),
-        row.get(5) == null ? null : ((Number) row.get(5)).intValue(),
-        row.get(6) == null ? null : ((Number) row.get(6)).longValue(),
-        row.get(7) == null ? null : ((Number) row.get(7)).intValue(),
-        number(row.get(8)),
-        text(row.get(9)),
-        row.get(10) == null ? null : ((Number) row.get(10)).intValue(),
-        number(row.get(11)),
-        number(row.get(12)),
-        text(row.get(13)),
-        properties(text(row.get(14))),
-        text(row.get(15)),
+        parameters,
+        properties(text(row.get(15))),
         text(row.get(16)),
         text(row.get(17)),
         text(row.get(18)),
-        text(row.get(19)));
+        text(row.get(19)),
+        text(row.get(20)));
   }
 
   /**
@@ -94,7 +92,7 @@ public record RecordedRun(
     if ("install-dir".equals(serverOrigin) && installDir == null) {
       return Optional.of("run " + runId + " recorded no install dir");
     }
-    if (workload == null) {
+    if (parameters.workload() == null) {
       return Optional.of("run " + runId + " recorded no workload");
     }
     if (configContents != null && configContents.contains(Redaction.MASK)) {
@@ -167,17 +165,17 @@ public record RecordedRun(
       }
       return out;
     }
-    if (tables != null) {
-      out.put("tables", String.valueOf(tables));
+    if (parameters.tables() != null) {
+      out.put("tables", String.valueOf(parameters.tables()));
     }
-    if (tableSize != null) {
-      out.put("table-size", String.valueOf(tableSize));
+    if (parameters.tableSize() != null) {
+      out.put("table-size", String.valueOf(parameters.tableSize()));
     }
-    if (warehouses != null) {
-      out.put("warehouses", String.valueOf(warehouses));
+    if (parameters.warehouses() != null) {
+      out.put("warehouses", String.valueOf(parameters.warehouses()));
     }
-    if (randType != null) {
-      out.put("rand-type", randType);
+    if (parameters.randType() != null) {
+      out.put("rand-type", parameters.randType());
     }
     return out;
   }
@@ -201,6 +199,20 @@ public record RecordedRun(
 
   private static String text(Object o) {
     return o == null ? null : o.toString();
+  }
+
+  /** The thread ladder as the warehouse keeps it, comma-separated ({@code 1,8,16}). */
+  private static List<Integer> ladder(String commaSeparated) {
+    if (commaSeparated == null || commaSeparated.isBlank()) {
+      return List.of();
+    }
+    return java.util.Arrays.stream(commaSeparated.split(","))
+        .map(t -> Integer.valueOf(t.strip()))
+        .toList();
+  }
+
+  private static Integer integer(Object o) {
+    return o == null ? null : ((Number) o).intValue();
   }
 
   private static Double number(Object o) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.benchlake.home.BadInputException;
+import io.benchlake.schemas.RunParameters;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,17 @@ import org.junit.jupiter.api.Test;
 class AlertConfirmationTest {
 
   static RecordedRun run(String id, String source, String origin, String version, String cnf) {
+    return run(id, source, origin, version, cnf, 5.0, "s");
+  }
+
+  static RecordedRun run(
+      String id,
+      String source,
+      String origin,
+      String version,
+      String cnf,
+      double durationS,
+      String durationUnit) {
     Map<String, String> props = new LinkedHashMap<>();
     props.put("Workload options", "--tables=2 --table-size=1000 --rand-type=uniform");
     return new RecordedRun(
@@ -21,16 +33,18 @@ class AlertConfirmationTest {
         "MariaDB " + version,
         "OLTP_RO",
         source,
-        "oltp_read_only",
-        2,
-        1000L,
-        null,
-        5.0,
-        "s",
-        3,
-        id.equals("r1") ? 2.0 : 0.0,
-        1.0,
-        "uniform",
+        new RunParameters(
+            "oltp_read_only",
+            2,
+            1000L,
+            null,
+            durationS,
+            durationUnit,
+            3,
+            List.of(8),
+            id.equals("r1") ? 2.0 : 0.0,
+            1.0,
+            "uniform"),
         props,
         "bed1",
         origin,
@@ -158,5 +172,61 @@ class AlertConfirmationTest {
     assertEquals(expected, r.settings());
     assertEquals(
         Map.of("tables", "2", "table-size", "1000", "rand-type", "uniform"), r.workloadOptions());
+  }
+
+  @Test
+  void aSideRunsForTheRecordedSecondsWhateverUnitTheRunShowsThemIn() {
+    ConfirmCell c =
+        cell(
+            run("r1", "loadgen", "embedded", "11.4.5", null, 120.0, "min"),
+            run("r2", "loadgen", "embedded", "11.4.5", null, 30.0, "s"));
+    assertEquals(120.0, c.sides().get(0).durationS(), "2 min, kept as 120 s");
+    assertEquals(30.0, c.sides().get(1).durationS());
+    assertEquals(3, c.sides().get(0).iterations());
+  }
+
+  @Test
+  void aRunsRowIsReadIntoItsRecordedParameters() {
+    // confirm_run.sql's columns: the run, its parameters, its properties, its testbed and server
+    List<Object> row =
+        java.util.Arrays.asList(
+            "r9",
+            "MariaDB 11.4.5",
+            "OLTP_RO",
+            "loadgen",
+            "oltp_read_only",
+            4,
+            10000L,
+            null,
+            30.0,
+            "s",
+            3,
+            "1,8,16",
+            5.0,
+            1.0,
+            "uniform",
+            "[{\"name\": \"Workload options\", \"value\": \"--tables=4\"}]",
+            "bed1",
+            "embedded",
+            "11.4.5-MariaDB",
+            null,
+            null);
+    RecordedRun r = RecordedRun.of(row);
+    assertEquals(
+        new io.benchlake.schemas.RunParameters(
+            "oltp_read_only",
+            4,
+            10000L,
+            null,
+            30.0,
+            "s",
+            3,
+            List.of(1, 8, 16),
+            5.0,
+            1.0,
+            "uniform"),
+        r.parameters());
+    assertEquals(Map.of("tables", "4"), r.workloadOptions());
+    assertEquals("11.4.5", r.release());
   }
 }

@@ -1,10 +1,7 @@
 package io.benchlake.loadgen.workload.tprocc;
 
+import io.benchlake.core.ClassPathText;
 import io.benchlake.home.BadInputException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -221,13 +218,6 @@ final class TproccSchema {
   }
 
   private static String resource(String name) {
-    try (InputStream in = TproccSchema.class.getResourceAsStream("/tprocc/" + name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing resource /tprocc/" + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return ClassPathText.read(TproccSchema.class, "/tprocc/" + name);
   }
 }
