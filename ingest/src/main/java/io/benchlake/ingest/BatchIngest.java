@@ -58,6 +58,7 @@ final class BatchIngest {
 
   /** One batch ingest into {@code warehouse}, whose lock the caller holds. */
   IngestService.Result run(String bootstrap, Warehouse warehouse) throws Exception {
+    long begun = System.nanoTime();
     IngestTransaction ingest = warehouse.beginIngest();
     IngestService.leftoversRemoved(ingest.leftoversRemoved());
     Manifest current = warehouse.current();
@@ -94,6 +95,7 @@ final class BatchIngest {
             conflicts.acknowledged());
     Path openDir = ingest.staging().resolve("_open");
     Map<Integer, Long> dlqBefore = EventLog.endOffsets(bootstrap, Topics.DLQ);
+    long checked = System.nanoTime();
     Counts read = null;
     for (int attempt = 1; read == null; attempt++) {
       try {
@@ -111,6 +113,7 @@ final class BatchIngest {
         ingest.discard(); // what the failed attempt staged
       }
     }
+    long ran = System.nanoTime();
     List<DeadLetter> refused = IngestLog.refusedSince(bootstrap, dlqBefore);
     Map<Integer, Long> reached = heldBack(end, openDir);
     // The offsets read past count transaction markers too; the job counted the events.
@@ -124,7 +127,15 @@ final class BatchIngest {
             current.events() == null || read.past() < 0 ? null : current.events() + read.past(),
             Fingerprints.below(bootstrap, current.fingerprints(), current.readUpTo(), end),
             base));
-    LOG.info("ingest {} read {} events, refused {}", seq, eventsRead, refused.size());
+    long committed = System.nanoTime();
+    LOG.info(
+        "ingest {} read {} events, refused {} (log checked {} ms, job {} ms, committed {} ms)",
+        seq,
+        eventsRead,
+        refused.size(),
+        (checked - begun) / 1_000_000,
+        (ran - checked) / 1_000_000,
+        (committed - ran) / 1_000_000);
     return new IngestService.Result(seq, eventsRead, refused, false);
   }
 
@@ -169,16 +180,20 @@ final class BatchIngest {
       throws Exception {
     long seq = batch.seq();
     String staging = stagingDir.toUri().toString();
-    StreamExecutionEnvironment env = flink.environment(few && pending <= LocalFlink.SMALL_JOB);
+    boolean pipelined = few && pending <= LocalFlink.SMALL_JOB;
+    StreamExecutionEnvironment env = flink.environment(pipelined);
+    // A job of a few events runs each operator once: half the tasks to deploy and start.
+    int parallelism = pipelined ? 1 : flink.parallelism();
+    env.setParallelism(parallelism);
     KafkaSource<RawEvent> source = IngestLog.kafkaSource(bootstrap, starting, stopping);
     // One reader per partition; when there are fewer partitions than slots (homes made before the
     // events topic had two), the readers deal the events out so that every slot parses.
-    int readers = Math.min(flink.parallelism(), starting.size());
+    int readers = Math.min(parallelism, starting.size());
     DataStream<RawEvent> events =
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka: " + Topics.EVENTS)
             .setParallelism(readers);
     IngestJob.build(
-        readers < flink.parallelism() ? events.rebalance() : events,
+        readers < parallelism ? events.rebalance() : events,
         batch,
         table -> IngestJob.parquetSink(staging, table, seq),
         IngestLog.deadLetters(bootstrap),
