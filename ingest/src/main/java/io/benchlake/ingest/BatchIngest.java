@@ -1,6 +1,6 @@
 package io.benchlake.ingest;
 
-import io.benchlake.bus.EventLog;
+import io.benchlake.bus.LogProbe;
 import io.benchlake.bus.Topics;
 import io.benchlake.ingest.job.DeadLetter;
 import io.benchlake.ingest.job.EventRouter;
@@ -58,10 +58,19 @@ final class BatchIngest {
 
   /** One batch ingest into {@code warehouse}, whose lock the caller holds. */
   IngestService.Result run(String bootstrap, Warehouse warehouse) throws Exception {
+    // One client asks the log this ingest's questions: a client each cost ~0.1 s a small ingest.
+    try (LogProbe.Reader probe = LogProbe.reader(bootstrap)) {
+      return run(bootstrap, warehouse, probe);
+    }
+  }
+
+  private IngestService.Result run(String bootstrap, Warehouse warehouse, LogProbe.Reader probe)
+      throws Exception {
+    long begun = System.nanoTime();
     IngestTransaction ingest = warehouse.beginIngest();
     IngestService.leftoversRemoved(ingest.leftoversRemoved());
     Manifest current = warehouse.current();
-    LogCheck.Found found = LogCheck.find(bootstrap, current);
+    LogCheck.Found found = LogCheck.find(probe, bootstrap, current);
     Map<Integer, Long> end = found.end();
     Map<Integer, Long> base = current.seq() == 0 ? newBase : current.logStart();
     Manifest.LogIdentity log = LogCheck.check(current, found, base, bootstrap);
@@ -93,7 +102,8 @@ final class BatchIngest {
             conflicts.refused(),
             conflicts.acknowledged());
     Path openDir = ingest.staging().resolve("_open");
-    Map<Integer, Long> dlqBefore = EventLog.endOffsets(bootstrap, Topics.DLQ);
+    Map<Integer, Long> dlqBefore = probe.endOffsets(Topics.DLQ);
+    long checked = System.nanoTime();
     Counts read = null;
     for (int attempt = 1; read == null; attempt++) {
       try {
@@ -111,6 +121,7 @@ final class BatchIngest {
         ingest.discard(); // what the failed attempt staged
       }
     }
+    long ran = System.nanoTime();
     List<DeadLetter> refused = IngestLog.refusedSince(bootstrap, dlqBefore);
     Map<Integer, Long> reached = heldBack(end, openDir);
     // The offsets read past count transaction markers too; the job counted the events.
@@ -122,9 +133,17 @@ final class BatchIngest {
             started,
             log,
             current.events() == null || read.past() < 0 ? null : current.events() + read.past(),
-            Fingerprints.below(bootstrap, current.fingerprints(), current.readUpTo(), end),
+            Fingerprints.below(probe, current.fingerprints(), current.readUpTo(), end),
             base));
-    LOG.info("ingest {} read {} events, refused {}", seq, eventsRead, refused.size());
+    long committed = System.nanoTime();
+    LOG.info(
+        "ingest {} read {} events, refused {} (log checked {} ms, job {} ms, committed {} ms)",
+        seq,
+        eventsRead,
+        refused.size(),
+        (checked - begun) / 1_000_000,
+        (ran - checked) / 1_000_000,
+        (committed - ran) / 1_000_000);
     return new IngestService.Result(seq, eventsRead, refused, false);
   }
 
@@ -169,16 +188,20 @@ final class BatchIngest {
       throws Exception {
     long seq = batch.seq();
     String staging = stagingDir.toUri().toString();
-    StreamExecutionEnvironment env = flink.environment(few && pending <= LocalFlink.SMALL_JOB);
+    boolean pipelined = few && pending <= LocalFlink.SMALL_JOB;
+    StreamExecutionEnvironment env = flink.environment(pipelined);
+    // A job of a few events runs each operator once: half the tasks to deploy and start.
+    int parallelism = pipelined ? 1 : flink.parallelism();
+    env.setParallelism(parallelism);
     KafkaSource<RawEvent> source = IngestLog.kafkaSource(bootstrap, starting, stopping);
     // One reader per partition; when there are fewer partitions than slots (homes made before the
     // events topic had two), the readers deal the events out so that every slot parses.
-    int readers = Math.min(flink.parallelism(), starting.size());
+    int readers = Math.min(parallelism, starting.size());
     DataStream<RawEvent> events =
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "kafka: " + Topics.EVENTS)
             .setParallelism(readers);
     IngestJob.build(
-        readers < flink.parallelism() ? events.rebalance() : events,
+        readers < parallelism ? events.rebalance() : events,
         batch,
         table -> IngestJob.parquetSink(staging, table, seq),
         IngestLog.deadLetters(bootstrap),
