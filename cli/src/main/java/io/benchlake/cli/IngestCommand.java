@@ -91,14 +91,14 @@ final class IngestCommand implements Callable<Integer> {
     }
     Warehouse warehouse = Warehouse.of(home);
     try (EventBus connection = bus.connect(home);
-        // Follow mode keeps one MiniCluster for all its jobs: no start-up per ingest; a batch
-        // ingest keeps the one its job started for the small ingest of the alerts it raised.
+        // Follow mode keeps one MiniCluster for all its jobs: no start-up per ingest. A batch
+        // ingest starts one per job: a job that ran again on a cluster that had run one met the
+        // hybrid shuffle's release race far more often (LocalFlink.isReleaseRace), and a tiny
+        // ingest (one refused event) then failed all its attempts under load.
         FlinkCluster flink =
             flinkRest != null
                 ? FlinkCluster.remote(flinkRest, parallelism, FlinkCluster.jobJars())
-                : follow
-                    ? FlinkCluster.shared(parallelism, 1)
-                    : FlinkCluster.keptForJobs(parallelism)) {
+                : follow ? FlinkCluster.shared(parallelism, 1) : FlinkCluster.perJob(parallelism)) {
       IngestService service = new IngestService(flink, compactAbove);
       // each commit that added results is evaluated for alerts (docs/alerts.md); --rebuild replays
       service.onCommit(new AlertsAfterIngest(home, warehouse, connection.bootstrap(), service));
