@@ -73,7 +73,7 @@ public final class AlertQueries {
 
   /** One alert's current row; a user mistake when no alert has the id. */
   public static QueryResult show(AnalyticsSession session, String alertId) {
-    QueryResult r = byId(session, SHOW_SQL, alertId);
+    QueryResult r = AlertSql.byId(session, SHOW_SQL, alertId, "alert " + alertId);
     if (r.rows().isEmpty()) {
       throw new BadInputException(
           "no alert " + alertId + " (see benchlake alerts list --state all)");
@@ -82,7 +82,7 @@ public final class AlertQueries {
   }
 
   public static QueryResult history(AnalyticsSession session, String alertId) {
-    return byId(session, HISTORY_SQL, alertId);
+    return AlertSql.byId(session, HISTORY_SQL, alertId, "alert " + alertId);
   }
 
   public static QueryResult stats(AnalyticsSession session) {
@@ -112,17 +112,6 @@ public final class AlertQueries {
       }
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read the changed alerts: " + e.getMessage(), e);
-    }
-  }
-
-  private static QueryResult byId(AnalyticsSession session, String sql, String id) {
-    try (PreparedStatement st = session.connection().prepareStatement(sql)) {
-      st.setString(1, id);
-      try (ResultSet rs = st.executeQuery()) {
-        return QueryResult.of(rs);
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("cannot read alert " + id + ": " + e.getMessage(), e);
     }
   }
 

@@ -25,12 +25,8 @@ public final class LogProbe {
 
   /** The start offset of every partition of the events topic (0 while the log is kept whole). */
   public static Map<Integer, Long> startOffsets(String bootstrap) {
-    try (KafkaConsumer<byte[], byte[]> consumer = consumer(bootstrap)) {
-      Map<Integer, Long> starts = new TreeMap<>();
-      consumer
-          .beginningOffsets(partitions(consumer))
-          .forEach((tp, offset) -> starts.put(tp.partition(), offset));
-      return starts;
+    try (Reader reader = reader(bootstrap)) {
+      return reader.startOffsets();
     }
   }
 
@@ -40,8 +36,58 @@ public final class LogProbe {
    * none.
    */
   public static Map<Integer, Found> lastBelow(String bootstrap, Map<Integer, Long> below) {
-    Map<Integer, Found> found = new TreeMap<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = consumer(bootstrap)) {
+    try (Reader reader = reader(bootstrap)) {
+      return reader.lastBelow(below);
+    }
+  }
+
+  /**
+   * Per partition of {@code at}, the first committed record at or after that offset (the record
+   * there, when the log still holds it); absent when the log holds none from there.
+   */
+  public static Map<Integer, Found> at(String bootstrap, Map<Integer, Long> at) {
+    try (Reader reader = reader(bootstrap)) {
+      return reader.at(at);
+    }
+  }
+
+  /** One client for the probes of one command (each client of its own costs a connection). */
+  public static Reader reader(String bootstrap) {
+    return new Reader(consumer(bootstrap));
+  }
+
+  /**
+   * The probes on one read_committed consumer, each asking the log afresh: the same answers as the
+   * static probes, without a new client per probe.
+   */
+  public static final class Reader implements AutoCloseable {
+    private final KafkaConsumer<byte[], byte[]> consumer;
+
+    private Reader(KafkaConsumer<byte[], byte[]> consumer) {
+      this.consumer = consumer;
+    }
+
+    /** As {@link LogProbe#startOffsets(String)}. */
+    public Map<Integer, Long> startOffsets() {
+      Map<Integer, Long> starts = new TreeMap<>();
+      consumer
+          .beginningOffsets(partitions(consumer, Topics.EVENTS))
+          .forEach((tp, offset) -> starts.put(tp.partition(), offset));
+      return starts;
+    }
+
+    /** As {@link EventLog#endOffsets(String, String)}: the end a read_committed reader sees. */
+    public Map<Integer, Long> endOffsets(String topic) {
+      Map<Integer, Long> ends = new TreeMap<>();
+      consumer
+          .endOffsets(partitions(consumer, topic))
+          .forEach((tp, offset) -> ends.put(tp.partition(), offset));
+      return ends;
+    }
+
+    /** As {@link LogProbe#lastBelow(String, Map)}. */
+    public Map<Integer, Found> lastBelow(Map<Integer, Long> below) {
+      Map<Integer, Found> found = new TreeMap<>();
       for (var e : below.entrySet()) {
         TopicPartition tp = new TopicPartition(Topics.EVENTS, e.getKey());
         long stop = e.getValue();
@@ -66,17 +112,12 @@ public final class LogProbe {
           }
         }
       }
+      return found;
     }
-    return found;
-  }
 
-  /**
-   * Per partition of {@code at}, the first committed record at or after that offset (the record
-   * there, when the log still holds it); absent when the log holds none from there.
-   */
-  public static Map<Integer, Found> at(String bootstrap, Map<Integer, Long> at) {
-    Map<Integer, Found> found = new TreeMap<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = consumer(bootstrap)) {
+    /** As {@link LogProbe#at(String, Map)}. */
+    public Map<Integer, Found> at(Map<Integer, Long> at) {
+      Map<Integer, Found> found = new TreeMap<>();
       for (var e : at.entrySet()) {
         TopicPartition tp = new TopicPartition(Topics.EVENTS, e.getKey());
         consumer.assign(List.of(tp));
@@ -97,8 +138,13 @@ public final class LogProbe {
           }
         }
       }
+      return found;
     }
-    return found;
+
+    @Override
+    public void close() {
+      consumer.close();
+    }
   }
 
   /** The committed records of {@code [from, stop)} in offset order. */
@@ -126,9 +172,11 @@ public final class LogProbe {
     return new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }
 
-  private static List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer) {
-    return consumer.partitionsFor(Topics.EVENTS).stream()
+  private static List<TopicPartition> partitions(
+      KafkaConsumer<byte[], byte[]> consumer, String topic) {
+    return consumer.partitionsFor(topic).stream()
         .map(p -> new TopicPartition(p.topic(), p.partition()))
+        .sorted(java.util.Comparator.comparingInt(TopicPartition::partition))
         .toList();
   }
 }

@@ -73,12 +73,6 @@ public final class ModuleArrows {
     };
   }
 
-  /**
-   * Packages of other modules that a module's tests still share (split packages): {@code it}'s
-   * tests of ingest's package-private parts. Each is a debt, named here so none is added unseen.
-   */
-  private static final Map<String, Set<String>> SPLIT = Map.of("it", Set.of("io.benchlake.ingest"));
-
   /** The benchlake arrows in {@code declared} that {@link #ALLOWED} does not allow, sorted. */
   public static List<String> violations(Collection<PomArrows.Arrow> declared) {
     List<String> wrong = new ArrayList<>();
@@ -129,9 +123,7 @@ public final class ModuleArrows {
   }
 
   private static Set<String> ownPackages(String module) {
-    Set<String> own = new TreeSet<>(packages(module));
-    own.addAll(SPLIT.getOrDefault(module, Set.of()));
-    return own;
+    return new TreeSet<>(packages(module));
   }
 
   private static String[] patterns(Collection<String> packages) {

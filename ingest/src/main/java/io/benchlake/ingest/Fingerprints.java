@@ -37,6 +37,24 @@ final class Fingerprints {
       Map<Integer, Fingerprint> previous,
       Map<Integer, Long> previousReadUpTo,
       Map<Integer, Long> readUpTo) {
+    return below(
+        moved -> LogProbe.lastBelow(bootstrap, moved), previous, previousReadUpTo, readUpTo);
+  }
+
+  /** As {@link #below(String, Map, Map, Map)}, read with {@code reader}. */
+  static Map<Integer, Fingerprint> below(
+      LogProbe.Reader reader,
+      Map<Integer, Fingerprint> previous,
+      Map<Integer, Long> previousReadUpTo,
+      Map<Integer, Long> readUpTo) {
+    return below(reader::lastBelow, previous, previousReadUpTo, readUpTo);
+  }
+
+  private static Map<Integer, Fingerprint> below(
+      java.util.function.Function<Map<Integer, Long>, Map<Integer, LogProbe.Found>> lastBelow,
+      Map<Integer, Fingerprint> previous,
+      Map<Integer, Long> previousReadUpTo,
+      Map<Integer, Long> readUpTo) {
     Map<Integer, Fingerprint> out = new TreeMap<>();
     Map<Integer, Long> moved = new TreeMap<>();
     readUpTo.forEach(
@@ -49,7 +67,7 @@ final class Fingerprints {
           }
         });
     if (!moved.isEmpty()) {
-      out.putAll(of(LogProbe.lastBelow(bootstrap, moved)));
+      out.putAll(of(lastBelow.apply(moved)));
     }
     return out;
   }

@@ -56,7 +56,7 @@ public abstract sealed class FlinkCluster implements AutoCloseable
    * One MiniCluster kept until {@link #close}, its jobs' stages exchanging records by {@code
    * shuffle}.
    */
-  static FlinkCluster shared(int parallelism, int taskManagers, BatchShuffleMode shuffle)
+  public static FlinkCluster shared(int parallelism, int taskManagers, BatchShuffleMode shuffle)
       throws Exception {
     return new LocalSharedCluster(parallelism, taskManagers, shuffle);
   }
@@ -89,7 +89,7 @@ public abstract sealed class FlinkCluster implements AutoCloseable
   }
 
   /** How many jobs this cluster was given. */
-  int jobsRun() {
+  public int jobsRun() {
     return jobs.get();
   }
 

@@ -60,8 +60,11 @@ public final class IngestService {
     return this;
   }
 
-  /** A shorter quiet period than {@link #FOLLOW_QUIET}, for tests of abandoned runs. */
-  IngestService followQuiet(Duration quiet) {
+  /**
+   * How long follow mode waits on a silent run before it abandons its open iterations ({@link
+   * #FOLLOW_QUIET} unless set; the tests of abandoned runs set a shorter one).
+   */
+  public IngestService followQuiet(Duration quiet) {
     this.followQuiet = quiet;
     return this;
   }

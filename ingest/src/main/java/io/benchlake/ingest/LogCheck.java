@@ -2,12 +2,15 @@ package io.benchlake.ingest;
 
 import io.benchlake.bus.EventLog;
 import io.benchlake.bus.LogProbe;
+import io.benchlake.bus.Topics;
 import io.benchlake.home.EnvironmentException;
 import io.benchlake.warehouse.Manifest;
 import io.benchlake.warehouse.Manifest.Fingerprint;
 import io.benchlake.warehouse.Manifest.LogIdentity;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Ties committed offsets to the event log they came from, cheaply, before every ingest: the log
@@ -32,14 +35,58 @@ final class LogCheck {
 
   /** The log at {@code bootstrap} as {@code current} is checked against it. */
   static Found find(String bootstrap, Manifest current) {
-    EventLog.Identity id = EventLog.identity(bootstrap);
+    try (LogProbe.Reader reader = LogProbe.reader(bootstrap)) {
+      return find(reader, bootstrap, current);
+    }
+  }
+
+  /**
+   * As {@link #find(String, Manifest)}, its probes on {@code reader}, the log's identity asked on a
+   * thread of its own meanwhile (an admin client: the slowest of the questions).
+   */
+  static Found find(LogProbe.Reader reader, String bootstrap, Manifest current) {
+    CompletableFuture<EventLog.Identity> identity =
+        CompletableFuture.supplyAsync(
+            () -> EventLog.identity(bootstrap),
+            task -> {
+              Thread thread = new Thread(task, "benchlake log identity");
+              thread.setDaemon(true);
+              thread.start();
+            });
     Map<Integer, Long> at = new TreeMap<>();
     if (current.fingerprints() != null) {
       current.fingerprints().forEach((p, f) -> at.put(p, f.offset()));
     }
     Map<Integer, Fingerprint> atCommitted;
+    Map<Integer, Long> start;
+    Map<Integer, Long> end;
     try {
-      atCommitted = at.isEmpty() ? Map.of() : Fingerprints.of(LogProbe.at(bootstrap, at));
+      atCommitted = at.isEmpty() ? Map.of() : fingerprintsAt(reader, bootstrap, at);
+      start = reader.startOffsets();
+      end = reader.endOffsets(Topics.EVENTS);
+    } catch (RuntimeException e) {
+      identityOf(identity); // the log's identity told first, as when it was asked first
+      throw e;
+    }
+    EventLog.Identity id = identityOf(identity);
+    return new Found(new LogIdentity(id.clusterId(), id.topicId()), start, end, atCommitted);
+  }
+
+  private static EventLog.Identity identityOf(CompletableFuture<EventLog.Identity> identity) {
+    try {
+      return identity.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      throw e;
+    }
+  }
+
+  private static Map<Integer, Fingerprint> fingerprintsAt(
+      LogProbe.Reader reader, String bootstrap, Map<Integer, Long> at) {
+    try {
+      return Fingerprints.of(reader.at(at));
     } catch (org.apache.kafka.common.errors.CorruptRecordException
         | org.apache.kafka.common.errors.RecordDeserializationException e) {
       throw unreadable(bootstrap, at, e);
@@ -49,11 +96,6 @@ final class LogCheck {
       }
       throw unreadable(bootstrap, at, e);
     }
-    return new Found(
-        new LogIdentity(id.clusterId(), id.topicId()),
-        LogProbe.startOffsets(bootstrap),
-        EventLog.endOffsets(bootstrap),
-        atCommitted);
   }
 
   private static EnvironmentException unreadable(

@@ -9,6 +9,7 @@ import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.home.EnvironmentException;
+import io.benchlake.ingest.testing.SyntheticRuns;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Files;
@@ -41,8 +42,7 @@ class DiskFullIT {
       try (EventBus bus = EventBus.connect(new BenchlakeHome(dir), Optional.empty())) {
         try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
           for (int run = 0; run < 40; run++) {
-            IngestServiceIT.syntheticRun(
-                    "D" + run, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(run))
+            SyntheticRuns.run("D" + run, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(run))
                 .forEach(publisher::publish);
           }
         }

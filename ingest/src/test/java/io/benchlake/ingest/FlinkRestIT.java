@@ -8,6 +8,7 @@ import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.ingest.testing.SyntheticRuns;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -49,7 +50,7 @@ class FlinkRestIT {
         EventBus bus = EventBus.connect(new BenchlakeHome(dir), Optional.empty())) {
       cluster.start();
       URI rest = cluster.getRestAddress().get(30, TimeUnit.SECONDS);
-      var events = IngestServiceIT.syntheticRun("remote", Instant.parse("2026-06-01T00:00:00Z"));
+      var events = SyntheticRuns.run("remote", Instant.parse("2026-06-01T00:00:00Z"));
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
         events.forEach(publisher::publish);
       }
@@ -60,9 +61,8 @@ class FlinkRestIT {
                 .ingest(bus.bootstrap(), warehouse);
         assertEquals(events.size(), r.eventsRead(), "counted by the job on the cluster");
       }
-      assertEquals(12, IngestServiceIT.count(warehouse, WarehouseTable.SAMPLES, "true"));
-      assertEquals(
-          4, IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
+      assertEquals(12, SyntheticRuns.count(warehouse, WarehouseTable.SAMPLES, "true"));
+      assertEquals(4, SyntheticRuns.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
       assertTrue(
           cluster.listJobs().get(30, TimeUnit.SECONDS).stream()
               .anyMatch(j -> j.getJobName().startsWith("benchlake ingest")),

@@ -11,6 +11,7 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.home.EnvironmentException;
 import io.benchlake.ingest.testing.SharedMiniCluster;
+import io.benchlake.ingest.testing.SyntheticRuns;
 import io.benchlake.testing.Await;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
@@ -39,8 +40,7 @@ class LogIntegrityIT {
   private static void publishRuns(String bootstrap, String prefix, int runs) {
     try (EventPublisher publisher = new EventPublisher(bootstrap)) {
       for (int run = 0; run < runs; run++) {
-        IngestServiceIT.syntheticRun(
-                prefix + run, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(run))
+        SyntheticRuns.run(prefix + run, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(run))
             .forEach(publisher::publish);
       }
     }
@@ -59,7 +59,7 @@ class LogIntegrityIT {
   }
 
   private static long tps(Warehouse warehouse) throws Exception {
-    return IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'");
+    return SyntheticRuns.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'");
   }
 
   @Test

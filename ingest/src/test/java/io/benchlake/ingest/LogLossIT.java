@@ -11,6 +11,7 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.home.EnvironmentException;
+import io.benchlake.ingest.testing.SyntheticRuns;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -39,15 +40,14 @@ class LogLossIT {
   private static void publishRuns(String bootstrap, int count) {
     try (EventPublisher publisher = new EventPublisher(bootstrap)) {
       for (int i = 0; i < count; i++) {
-        IngestServiceIT.syntheticRun(
-                "L" + runs++, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(runs))
+        SyntheticRuns.run("L" + runs++, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(runs))
             .forEach(publisher::publish);
       }
     }
   }
 
   private static long tps(Warehouse warehouse) throws Exception {
-    return IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'");
+    return SyntheticRuns.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'");
   }
 
   /** The partition of the events topic holding the most records, by its committed offset. */

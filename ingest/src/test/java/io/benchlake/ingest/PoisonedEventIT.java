@@ -8,6 +8,7 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
 import io.benchlake.home.BenchlakeHome;
 import io.benchlake.ingest.job.DeadLetter;
+import io.benchlake.ingest.testing.SyntheticRuns;
 import io.benchlake.schemas.Acknowledgement;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
@@ -38,8 +39,7 @@ class PoisonedEventIT {
     Warehouse warehouse = new Warehouse(home.warehouse());
     IngestService ingest = new IngestService(1);
     try (EventBus bus = EventBus.connect(home, Optional.empty())) {
-      List<Event> typo =
-          IngestServiceIT.syntheticRun("typo", Instant.parse("2300-01-01T00:00:00Z"));
+      List<Event> typo = SyntheticRuns.run("typo", Instant.parse("2300-01-01T00:00:00Z"));
       EventCodec codec = new EventCodec();
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap());
           KafkaProducer<String, byte[]> raw =
@@ -47,12 +47,12 @@ class PoisonedEventIT {
                   Map.of("bootstrap.servers", bus.bootstrap()),
                   new StringSerializer(),
                   new ByteArraySerializer())) {
-        IngestServiceIT.syntheticRun("before", Instant.parse("2025-01-01T00:00:00Z"))
+        SyntheticRuns.run("before", Instant.parse("2025-01-01T00:00:00Z"))
             .forEach(publisher::publish);
         for (Event e : typo) { // as an importer without the bounds published them
           raw.send(new ProducerRecord<>(Topics.EVENTS, e.runId(), codec.encode(e))).get();
         }
-        IngestServiceIT.syntheticRun("after", Instant.parse("2025-02-01T00:00:00Z"))
+        SyntheticRuns.run("after", Instant.parse("2025-02-01T00:00:00Z"))
             .forEach(publisher::publish);
       }
       IngestService.Result first = ingest.ingest(bus.bootstrap(), warehouse);
@@ -60,8 +60,7 @@ class PoisonedEventIT {
       assertTrue(
           first.refused().get(0).reason().contains("outside 1970-01-01..2200-01-01"),
           first.refused().get(0).reason());
-      assertEquals(
-          8, IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
+      assertEquals(8, SyntheticRuns.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
       assertEquals(typo.size(), ingest.ingest(bus.bootstrap(), warehouse, true).refused().size());
 
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
@@ -71,8 +70,7 @@ class PoisonedEventIT {
       }
       assertEquals(List.of(), ingest.ingest(bus.bootstrap(), warehouse).refused());
       assertEquals(List.of(), ingest.ingest(bus.bootstrap(), warehouse, true).refused());
-      assertEquals(
-          8, IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
+      assertEquals(8, SyntheticRuns.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
     }
   }
 }

@@ -7,9 +7,6 @@ import io.benchlake.alerts.AlertSql;
 import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.analytics.QueryResult;
 import io.benchlake.home.BadInputException;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -45,7 +42,7 @@ public record ConfirmCell(
    * names no runs on one side.
    */
   public static ConfirmCell read(AnalyticsSession session, String alertId) {
-    QueryResult a = query(session, ALERT_SQL, alertId);
+    QueryResult a = AlertSql.byId(session, ALERT_SQL, alertId, "alert " + alertId);
     if (a.rows().isEmpty()) {
       throw new BadInputException(
           "no alert " + alertId + " (see benchlake alerts list --state all)");
@@ -124,21 +121,10 @@ public record ConfirmCell(
   }
 
   private static RecordedRun run(AnalyticsSession session, String runId) {
-    QueryResult r = query(session, RUN_SQL, runId);
+    QueryResult r = AlertSql.byId(session, RUN_SQL, runId, "run " + runId);
     if (r.rows().isEmpty()) {
       throw new BadInputException("run " + runId + " of the alert is not in the warehouse");
     }
     return RecordedRun.of(r.rows().get(0));
-  }
-
-  private static QueryResult query(AnalyticsSession session, String sql, String id) {
-    try (PreparedStatement st = session.connection().prepareStatement(sql)) {
-      st.setString(1, id);
-      try (ResultSet rs = st.executeQuery()) {
-        return QueryResult.of(rs);
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("cannot read " + id + ": " + e.getMessage(), e);
-    }
   }
 }

@@ -1,4 +1,4 @@
-package io.benchlake.ingest;
+package io.benchlake.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +9,9 @@ import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
 import io.benchlake.home.BadInputException;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.ingest.IngestService;
 import io.benchlake.ingest.testing.SharedMiniCluster;
+import io.benchlake.ingest.testing.SyntheticRuns;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
 import io.benchlake.testing.Fixtures;
@@ -57,7 +59,7 @@ class KafkaClusterIT {
       List<Event> events = new ArrayList<>();
       while (events.size() < 10_000) {
         events.addAll(
-            IngestServiceIT.syntheticRun(
+            SyntheticRuns.run(
                 "cluster", Instant.parse("2026-05-01T00:00:00Z").plusSeconds(events.size())));
       }
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
@@ -89,9 +91,7 @@ class KafkaClusterIT {
       assertEquals(events.size(), r.eventsRead());
       long samples = events.stream().filter(e -> e instanceof io.benchlake.schemas.Sample).count();
       assertEquals(
-          samples,
-          IngestServiceIT.count(warehouse, WarehouseTable.SAMPLES, "true"),
-          "ingested once");
+          samples, SyntheticRuns.count(warehouse, WarehouseTable.SAMPLES, "true"), "ingested once");
     }
   }
 
@@ -185,10 +185,9 @@ class KafkaClusterIT {
       List<Event> whole = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
         whole.addAll(
-            IngestServiceIT.syntheticRun(
-                "one-" + i, Instant.parse("2026-04-01T00:00:00Z").plusSeconds(i)));
+            SyntheticRuns.run("one-" + i, Instant.parse("2026-04-01T00:00:00Z").plusSeconds(i)));
       }
-      List<Event> cut = IngestServiceIT.syntheticRun("cut", Instant.now());
+      List<Event> cut = SyntheticRuns.run("cut", Instant.now());
       int at = 2 + 4 * 2 + 2; // run_started, environment, threads 1 (2 x 4), 2 samples
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
         whole.forEach(publisher::publish);
@@ -199,7 +198,7 @@ class KafkaClusterIT {
       FLINK.ingestService().ingest(bus.bootstrap(), warehouse);
       assertEquals(
           20 * 4 + 2,
-          IngestServiceIT.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"),
+          SyntheticRuns.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"),
           "every iteration but the open one");
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
         cut.subList(at, cut.size()).forEach(publisher::publish);
@@ -207,11 +206,11 @@ class KafkaClusterIT {
       FLINK.ingestService().ingest(bus.bootstrap(), warehouse);
       assertEquals(
           20 * 4 + 4,
-          IngestServiceIT.count(
+          SyntheticRuns.count(
               warehouse, WarehouseTable.ITERATIONS, "metric = 'sample_count' AND value = 3"),
           "each iteration once, from its 3 samples");
       assertEquals(
-          21 * 12, IngestServiceIT.count(warehouse, WarehouseTable.SAMPLES, "true"), "once each");
+          21 * 12, SyntheticRuns.count(warehouse, WarehouseTable.SAMPLES, "true"), "once each");
     }
   }
 

@@ -1,4 +1,4 @@
-package io.benchlake.ingest;
+package io.benchlake.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +7,11 @@ import io.benchlake.analytics.AnalyticsSession;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.bus.Topics;
 import io.benchlake.bus.testing.SharedBrokerHome;
+import io.benchlake.ingest.FlinkCluster;
+import io.benchlake.ingest.IngestService;
 import io.benchlake.ingest.job.DeadLetter;
 import io.benchlake.ingest.testing.SharedMiniCluster;
+import io.benchlake.ingest.testing.SyntheticRuns;
 import io.benchlake.schemas.Acknowledgement;
 import io.benchlake.schemas.Event;
 import io.benchlake.schemas.EventCodec;
@@ -114,7 +117,7 @@ class IncrementalIngestIT {
     ingest.ingest(BROKER.bootstrap(), warehouse); // whatever other tests published
     // A live run (events emitted now): the batch ends after 2 of the 3 samples of threads 2,
     // iteration 1; everything before it in order.
-    List<Event> run = IngestServiceIT.syntheticRun("live", Instant.now());
+    List<Event> run = SyntheticRuns.run("live", Instant.now());
     int cut = 2 + 4 * 2 + 2; // run_started, environment, threads 1 (2 x 4), 2 samples
     publish(run.subList(0, cut));
     ingest.ingest(BROKER.bootstrap(), warehouse);
@@ -125,7 +128,7 @@ class IncrementalIngestIT {
 
     publish(run.subList(cut, run.size()));
     for (int i = 0; i < 4; i++) { // more small ingests than the partition may keep as files
-      publish(IngestServiceIT.syntheticRun("more" + i, Instant.now()));
+      publish(SyntheticRuns.run("more" + i, Instant.now()));
       ingest.ingest(BROKER.bootstrap(), warehouse);
     }
     assertEquals(4, count(warehouse, "SELECT count(*) " + live));
@@ -138,7 +141,7 @@ class IncrementalIngestIT {
         "the iteration open at the end of a batch was aggregated from all its samples");
     assertEquals(
         12,
-        IngestServiceIT.count(
+        SyntheticRuns.count(
             warehouse, WarehouseTable.SAMPLES, "run_id = '" + run.get(0).runId() + "'"),
         "events read again for the open iteration are not written again");
     for (WarehouseTable table : WarehouseTable.values()) {
@@ -178,7 +181,7 @@ class IncrementalIngestIT {
     IngestService ingest = FLINK.ingestService();
     List<Event> events = new ArrayList<>();
     while (events.size() < 1000) {
-      events.addAll(IngestServiceIT.syntheticRun("twice", Instant.parse("2025-06-01T10:00:00Z")));
+      events.addAll(SyntheticRuns.run("twice", Instant.parse("2025-06-01T10:00:00Z")));
     }
     publish(events);
     ingest.ingest(BROKER.bootstrap(), warehouse);
@@ -197,7 +200,7 @@ class IncrementalIngestIT {
     long samplesBefore = count(warehouse, "SELECT count(*) FROM samples");
     List<Event> events = new ArrayList<>();
     while (events.size() < 10_000) {
-      events.addAll(IngestServiceIT.syntheticRun("dlq", Instant.parse("2025-07-01T10:00:00Z")));
+      events.addAll(SyntheticRuns.run("dlq", Instant.parse("2025-07-01T10:00:00Z")));
     }
     publish(events);
     List<String> bad =
@@ -236,7 +239,7 @@ class IncrementalIngestIT {
             .followQuiet(Duration.ofSeconds(2));
     ingest.ingest(BROKER.bootstrap(), warehouse);
     // A dead letter acknowledged before follow reads it stays out without a word, as in a batch.
-    Event typo = IngestServiceIT.syntheticRun("typo", Instant.parse("2300-01-01T00:00:00Z")).get(0);
+    Event typo = SyntheticRuns.run("typo", Instant.parse("2300-01-01T00:00:00Z")).get(0);
     String poisoned = publishRaw(typo.runId(), new EventCodec().encode(typo));
     publish(List.of(Acknowledgement.of(poisoned, "a typo for 2025", Instant.now())));
     int jobsBefore = flink.jobsRun();
@@ -256,17 +259,17 @@ class IncrementalIngestIT {
     follower.start();
     // A live run cut inside an iteration (threads 2, iteration 1: 2 of its 3 samples), and one
     // cut the same way when follow stops.
-    List<Event> split = IngestServiceIT.syntheticRun("split", Instant.now());
-    List<Event> atStop = IngestServiceIT.syntheticRun("at-stop", Instant.now());
+    List<Event> split = SyntheticRuns.run("split", Instant.now());
+    List<Event> atStop = SyntheticRuns.run("at-stop", Instant.now());
     int cut = 2 + 4 * 2 + 2; // run_started, environment, threads 1 (2 x 4), 2 samples
     String tps =
         "SELECT count(*) FROM iterations i JOIN runs r USING (run_id) WHERE metric = 'TPS'";
     try {
       // The job has started once a first run is queryable: the latency below is one of a job
       // under way.
-      publish(IngestServiceIT.syntheticRun("warm-up", Instant.now()));
+      publish(SyntheticRuns.run("warm-up", Instant.now()));
       assertEquals(1, waitFor(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'warm-up'", 1));
-      List<Event> followed = IngestServiceIT.syntheticRun("followed", Instant.now());
+      List<Event> followed = SyntheticRuns.run("followed", Instant.now());
       publish(followed);
       long published = System.nanoTime();
       String q =
@@ -319,8 +322,7 @@ class IncrementalIngestIT {
 
       // A run that died two hours ago inside an iteration, imported now: once it has been quiet,
       // its open iteration is written from its 2 samples, marked incomplete, as a batch would.
-      List<Event> dead =
-          IngestServiceIT.syntheticRun("dead", Instant.now().minus(Duration.ofHours(2)));
+      List<Event> dead = SyntheticRuns.run("dead", Instant.now().minus(Duration.ofHours(2)));
       publish(dead.subList(0, cut));
       assertEquals(
           1,
@@ -333,7 +335,7 @@ class IncrementalIngestIT {
 
       // The same run published twice at once (an import repeated): its iterations end twice
       // within one checkpoint interval, and are still written once per commit.
-      List<Event> twice = new ArrayList<>(IngestServiceIT.syntheticRun("twice", Instant.now()));
+      List<Event> twice = new ArrayList<>(SyntheticRuns.run("twice", Instant.now()));
       twice.addAll(List.copyOf(twice));
       publish(twice);
       String twiceTps = tps + " AND r.dataset = 'twice'";
@@ -350,15 +352,14 @@ class IncrementalIngestIT {
     }
     assertTrue(failed.isEmpty(), failed.toString());
     assertTrue(
-        IngestLog.refusedSince(BROKER.bootstrap(), Map.of()).stream()
-            .noneMatch(d -> d.origin().equals(poisoned)),
+        !refusedOrigins().contains(poisoned),
         "the acknowledged dead letter " + poisoned + " is not refused again");
     assertEventsCounted(warehouse); // what follow's last commit recorded
     assertTrue(commits.size() >= 3, "commits: " + commits.size());
     assertEquals(jobsBefore + 1, flink.jobsRun(), "one follow job for every commit");
     // What follow left, a later batch continues: the rest of the run cut at the stop, and more.
     publish(atStop.subList(cut, atStop.size()));
-    publish(IngestServiceIT.syntheticRun("after-follow", Instant.now()));
+    publish(SyntheticRuns.run("after-follow", Instant.now()));
     FLINK.ingestService().ingest(BROKER.bootstrap(), warehouse);
     assertEquals(1, count(warehouse, "SELECT count(*) FROM runs WHERE dataset = 'after-follow'"));
     assertEquals(4, count(warehouse, tps + " AND r.dataset = 'at-stop'"));
@@ -385,9 +386,28 @@ class IncrementalIngestIT {
     java.util.Map<Integer, Long> end = io.benchlake.bus.EventLog.endOffsets(BROKER.bootstrap());
     Await.until(
         () -> warehouse.current().readUpTo(),
-        readUpTo -> LogCheck.shortOf(end, readUpTo).isEmpty(),
+        readUpTo ->
+            end.entrySet().stream()
+                .allMatch(e -> readUpTo.getOrDefault(e.getKey(), 0L) >= e.getValue()),
         Duration.ofSeconds(30),
         "a commit that read up to the log's end " + end);
+  }
+
+  /** Where the dead letters in the DLQ came from (benchlake.events/PARTITION@OFFSET). */
+  private static List<String> refusedOrigins() {
+    List<String> origins = new ArrayList<>();
+    io.benchlake.bus.EventLog.read(
+        BROKER.bootstrap(),
+        Topics.DLQ,
+        Map.of(),
+        value -> {
+          try {
+            origins.add(DeadLetter.fromJson(value).origin());
+          } catch (java.io.IOException e) {
+            origins.add("unreadable dead letter");
+          }
+        });
+    return origins;
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.benchlake.ingest;
+package io.benchlake.it;
 
 import io.benchlake.bus.EmbeddedBroker;
 import io.benchlake.home.Ports;

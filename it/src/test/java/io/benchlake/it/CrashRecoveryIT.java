@@ -1,4 +1,4 @@
-package io.benchlake.ingest;
+package io.benchlake.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.ingest.IngestService;
+import io.benchlake.ingest.testing.SyntheticRuns;
 import io.benchlake.schemas.Event;
 import io.benchlake.testing.Await;
 import io.benchlake.testing.TestDirs;
@@ -33,7 +35,7 @@ class CrashRecoveryIT {
     Warehouse warehouse = new Warehouse(dir.resolve("crashed"));
     try (EventBus bus = EventBus.connect(home, Optional.empty())) {
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
-        IngestServiceIT.syntheticRun("before", Instant.parse("2026-01-05T10:00:00Z"))
+        SyntheticRuns.run("before", Instant.parse("2026-01-05T10:00:00Z"))
             .forEach(publisher::publish);
       }
       new IngestService(2).ingest(bus.bootstrap(), warehouse);
@@ -43,7 +45,7 @@ class CrashRecoveryIT {
       List<Event> many = new ArrayList<>();
       for (int r = 0; r < 3000; r++) {
         many.addAll(
-            IngestServiceIT.syntheticRun(
+            SyntheticRuns.run(
                 "bulk" + (r % 7), Instant.parse("2026-02-01T00:00:00Z").plusSeconds(3600L * r)));
       }
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {

@@ -1,5 +1,6 @@
-package io.benchlake.ingest;
+package io.benchlake.it;
 
+import io.benchlake.ingest.IngestService;
 import io.benchlake.warehouse.Warehouse;
 import java.nio.file.Path;
 

@@ -1,10 +1,13 @@
-package io.benchlake.ingest;
+package io.benchlake.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.benchlake.bus.EventBus;
 import io.benchlake.bus.EventPublisher;
 import io.benchlake.home.BenchlakeHome;
+import io.benchlake.ingest.FlinkCluster;
+import io.benchlake.ingest.IngestService;
+import io.benchlake.ingest.testing.SyntheticRuns;
 import io.benchlake.testing.TestDirs;
 import io.benchlake.warehouse.Warehouse;
 import io.benchlake.warehouse.WarehouseTable;
@@ -26,8 +29,7 @@ class BlockingShuffleIT {
     try (EventBus bus = EventBus.connect(home, Optional.empty())) {
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
         for (int run = 0; run < 3; run++) {
-          IngestServiceIT.syntheticRun(
-                  "R" + run, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(run))
+          SyntheticRuns.run("R" + run, Instant.parse("2026-03-11T13:22:25Z").plusSeconds(run))
               .forEach(publisher::publish);
         }
       }
@@ -39,8 +41,7 @@ class BlockingShuffleIT {
         new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE)
             .ingest(bus.bootstrap(), blocking);
       }
-      assertEquals(
-          12, IngestServiceIT.count(blocking, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
+      assertEquals(12, SyntheticRuns.count(blocking, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
       assertEquals(
           IncrementalIngestIT.snapshot(hybrid),
           IncrementalIngestIT.snapshot(blocking),
