@@ -92,10 +92,9 @@ final class IngestCommand implements Callable<Integer> {
     Warehouse warehouse = Warehouse.of(home);
     try (EventBus connection = bus.connect(home);
         // Follow mode keeps one MiniCluster for all its jobs: no start-up per ingest. A batch
-        // ingest's job and the small ingest of the alerts it raised each get a cluster of their
-        // own (its start is cheap after the first: one RPC system per process): jobs on a kept
-        // cluster met Flink's release race far more (DlqCliIT's ingests: 4-6 failed of 12, 0 of
-        // 12 per job; bench/results/ci-time-20261207e.txt).
+        // ingest starts one per job: a job that ran again on a cluster that had run one met the
+        // hybrid shuffle's release race far more often (LocalFlink.isReleaseRace), and a tiny
+        // ingest (one refused event) then failed all its attempts under load.
         FlinkCluster flink =
             flinkRest != null
                 ? FlinkCluster.remote(flinkRest, parallelism, FlinkCluster.jobJars())
