@@ -11,14 +11,14 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * Where ingest jobs run: in this process on a MiniCluster per job ({@link LocalPerJobCluster}), on
- * one started with a command's first job and kept for its next (a batch ingest and the small ingest
- * of its alerts, {@link LocalKeptCluster}) or on one MiniCluster kept for many jobs (follow mode,
- * benchmarks, {@link LocalSharedCluster}), or on a Flink cluster through its REST endpoint, with
- * the job's jars shipped along ({@link RemoteCluster}).
+ * Where ingest jobs run: in this process on a MiniCluster per job ({@link LocalPerJobCluster}: a
+ * batch ingest and the small ingest of its alerts; a job run again on a cluster that had run one
+ * met the hybrid shuffle's release race far more often) or on one MiniCluster kept for many jobs
+ * (follow mode, benchmarks, {@link LocalSharedCluster}), or on a Flink cluster through its REST
+ * endpoint, with the job's jars shipped along ({@link RemoteCluster}).
  */
 public abstract sealed class FlinkCluster implements AutoCloseable
-    permits LocalPerJobCluster, LocalKeptCluster, LocalSharedCluster, RemoteCluster {
+    permits LocalPerJobCluster, LocalSharedCluster, RemoteCluster {
   private final int parallelism;
   private final AtomicInteger jobs = new AtomicInteger();
 
@@ -29,14 +29,6 @@ public abstract sealed class FlinkCluster implements AutoCloseable
   /** A MiniCluster started for each job. */
   public static FlinkCluster perJob(int parallelism) {
     return new LocalPerJobCluster(parallelism);
-  }
-
-  /**
-   * A MiniCluster started with the first job and kept for the next until {@link #close}; none when
-   * no job runs.
-   */
-  public static FlinkCluster keptForJobs(int parallelism) {
-    return new LocalKeptCluster(parallelism);
   }
 
   /**

@@ -29,8 +29,8 @@ class IngestServiceIT {
     Path dir = TestDirs.fresh("ingest");
     BenchlakeHome home = new BenchlakeHome(dir);
     Warehouse warehouse = new Warehouse(home.warehouse());
-    // one MiniCluster for the command's jobs, as `benchlake ingest` keeps it for its alerts' ingest
-    try (FlinkCluster flink = FlinkCluster.keptForJobs(2);
+    // a MiniCluster per job, as `benchlake ingest` runs its own and its alerts' small ingest
+    try (FlinkCluster flink = FlinkCluster.perJob(2);
         EventBus bus = EventBus.connect(home, Optional.empty())) {
       IngestService ingest = new IngestService(flink, IngestService.DEFAULT_COMPACT_ABOVE);
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
@@ -77,10 +77,10 @@ class IngestServiceIT {
       try (EventPublisher publisher = new EventPublisher(bus.bootstrap())) {
         SyntheticRuns.run("B", Instant.parse("2026-04-02T10:00:00Z")).forEach(publisher::publish);
       }
-      // a few events on the cluster that ran the first job: pipelined, the same rows
+      // a few events (the alerts' small ingest): pipelined, the same rows
       IngestService.Result second = ingest.ingestFew(bus.bootstrap(), warehouse);
       assertEquals(first.seq() + 1, second.seq());
-      assertEquals(2, flink.jobsRun(), "one cluster ran both jobs (nothing new ran none)");
+      assertEquals(2, flink.jobsRun(), "two jobs ran (nothing new ran none)");
       assertEquals(8, SyntheticRuns.count(warehouse, WarehouseTable.ITERATIONS, "metric = 'TPS'"));
       assertEquals(
           4,
