@@ -42,8 +42,11 @@ class CrashRecoveryIT {
       long seqBefore = warehouse.current().seq();
       var before = IncrementalIngestIT.snapshot(warehouse);
 
+      // 300 runs (5,700 events): the job's Parquet files are open about 2.5 s on a quiet machine,
+      // longer on a busy one, against the at most 0.2 s between one look at staging and the next;
+      // that the kill came while they were open is asserted below, not assumed.
       List<Event> many = new ArrayList<>();
-      for (int r = 0; r < 3000; r++) {
+      for (int r = 0; r < 300; r++) {
         many.addAll(
             SyntheticRuns.run(
                 "bulk" + (r % 7), Instant.parse("2026-02-01T00:00:00Z").plusSeconds(3600L * r)));
@@ -67,12 +70,16 @@ class CrashRecoveryIT {
               .start();
       Path staging = warehouse.root().resolve("_staging");
       Await.until(
-          () -> hasDataFiles(staging) || !child.isAlive(),
+          () -> hasDataFiles(staging, "part-") || !child.isAlive(),
           Duration.ofSeconds(120),
           "the child ingest's first data file under " + staging);
       assertTrue(child.isAlive(), "the child ingest was still writing when killed");
       child.destroyForcibly(); // SIGKILL on Linux: no shutdown hooks, no cleanup
       child.waitFor(30, TimeUnit.SECONDS);
+      assertTrue(
+          hasDataFiles(staging, ".inprogress"),
+          "the kill came while the child was writing: a Parquet file left in progress under "
+              + staging);
       assertEquals(seqBefore, warehouse.current().seq(), "the killed ingest committed nothing");
       assertEquals(before, IncrementalIngestIT.snapshot(warehouse), "the old state is intact");
 
@@ -86,13 +93,16 @@ class CrashRecoveryIT {
     }
   }
 
-  /** Whether Flink has started writing Parquet (in-progress or finished) under staging. */
-  private static boolean hasDataFiles(Path staging) throws Exception {
+  /**
+   * Whether staging holds a file whose name contains {@code marker}: "part-" for any Parquet file
+   * Flink has started (in progress or finished), ".inprogress" for one opened and not yet finished.
+   */
+  private static boolean hasDataFiles(Path staging, String marker) throws Exception {
     if (!Files.isDirectory(staging)) {
       return false;
     }
     try (var walk = Files.walk(staging)) {
-      return walk.anyMatch(p -> p.getFileName().toString().contains("part-"));
+      return walk.anyMatch(p -> p.getFileName().toString().contains(marker));
     }
   }
 }

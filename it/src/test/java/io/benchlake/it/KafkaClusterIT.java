@@ -56,8 +56,10 @@ class KafkaClusterIT {
         assertEquals(3, description.partitions().size());
         assertTrue(description.partitions().stream().allMatch(p -> p.replicas().size() == 3));
       }
+      // 2,000 events, 1,000 on each side of the broker's death: every partition gets events
+      // before it and after it, when the partitions it led have moved to another leader.
       List<Event> events = new ArrayList<>();
-      while (events.size() < 10_000) {
+      while (events.size() < 2_000) {
         events.addAll(
             SyntheticRuns.run(
                 "cluster", Instant.parse("2026-05-01T00:00:00Z").plusSeconds(events.size())));
