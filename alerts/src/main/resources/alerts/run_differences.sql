@@ -1,11 +1,11 @@
 -- The cnf and variable settings that differ between two datasets' latest completed runs, as the
--- config_diff view has them (sql/40_config_diff.sql), read from the session's history_runs and the
+-- config_diff view has them (sql/40_config_diff.sql), read from the kept histories' runs and the
 -- environments of those two runs alone: config_diff pairs every dataset's latest run with every
 -- other's before the filter applies (1.2-1.4 s over 33,334 runs, bench/alerts). Parameters: dataset
 -- before, dataset after, the same two again.
 WITH latest AS (
     SELECT dataset, arg_max(run_id, started_at) AS run_id
-    FROM history_runs WHERE dataset IN (?, ?) GROUP BY dataset
+    FROM kept.run_facts WHERE dataset IN (?, ?) GROUP BY dataset
 ), env AS (
     SELECT l.dataset, e.config_contents, e.variables_json
     FROM latest l

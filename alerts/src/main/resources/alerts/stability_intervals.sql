@@ -1,7 +1,7 @@
 -- The measured report intervals of the completed iterations (not left out) of the runs that
 -- iteration rows of ingests after ? reached, per run, thread count and iteration, in time order:
 -- what the unstable-run checks read. Each run is placed in the series of its primary metric
--- (NOPM where the run has it, else TPS) as sql/35_histories.sql and touched_series.sql place it;
+-- (NOPM where the run has it, else TPS) as touched_series.sql places it, from the kept histories;
 -- the intervals' throughput is their transaction rate. The second and third parameters are those
 -- runs' ids as a list (the same twice), or NULL: a list filters the samples before their dedup
 -- (partitioned by run), so only theirs are read, not every sample of the warehouse (0.7 s instead
@@ -9,17 +9,16 @@
 WITH fresh AS (
     SELECT DISTINCT run_id FROM raw_iterations WHERE ingest_seq > ?
 ), runs AS (
-    SELECT h.run_id, h.test_name, coalesce(s.testbed, 'dataset ' || h.dataset) AS testbed
-    FROM history_runs h
-    JOIN started_runs s USING (run_id)
-    WHERE h.test_name IS NOT NULL AND h.run_id IN (SELECT run_id FROM fresh)
+    SELECT run_id, test_name, testbed
+    FROM kept.run_facts
+    WHERE test_name IS NOT NULL AND run_id IN (SELECT run_id FROM fresh)
 ), primary_metric AS (
     SELECT run_id, threads,
            CASE WHEN bool_or(metric = 'NOPM') THEN 'NOPM' ELSE 'TPS' END AS metric
-    FROM history_values
+    FROM kept.run_values
     WHERE metric IN ('TPS', 'NOPM') AND run_id IN (SELECT run_id FROM runs)
     GROUP BY run_id, threads
-), kept AS (
+), completed AS (
     SELECT DISTINCT run_id, threads, iteration
     FROM iterations
     WHERE status = 'completed' AND NOT excluded AND run_id IN (SELECT run_id FROM runs)
@@ -31,7 +30,7 @@ SELECT r.test_name, m.metric, x.threads, r.testbed, x.run_id, x.iteration,
 FROM samples x
 JOIN runs r USING (run_id)
 JOIN primary_metric m USING (run_id, threads)
-SEMI JOIN kept k USING (run_id, threads, iteration)
+SEMI JOIN completed k USING (run_id, threads, iteration)
 WHERE x.phase = 'measured' AND (CAST(? AS VARCHAR[]) IS NULL OR list_contains(?, x.run_id))
 GROUP BY r.test_name, m.metric, x.threads, r.testbed, x.run_id, x.iteration
 ORDER BY r.test_name, m.metric, x.threads, r.testbed, x.run_id, x.iteration

@@ -1,18 +1,15 @@
 -- The series (test, metric, thread count, testbed) that iteration rows of ingests after ? reached,
 -- each whole: its completed runs in time order with their values (completed iterations not left
--- out), server version and dataset, and whether the run came with those ingests. A run without a
--- testbed is never merged across datasets: its series' testbed is the dataset's.
+-- out), server version and dataset, and whether the run came with those ingests; read from the
+-- kept histories (KeptHistories: kept_run_facts.sql, kept_run_values.sql at the session's commit).
 WITH fresh AS (
     SELECT DISTINCT run_id FROM raw_iterations WHERE ingest_seq > ?
 ), points AS (
-    SELECT h.test_name, v.metric, v.threads,
-           coalesce(s.testbed, 'dataset ' || h.dataset) AS testbed,
-           h.run_id, h.started_at, h.db_version, h.dataset, v.iteration_values,
-           h.run_id IN (SELECT run_id FROM fresh) AS fresh
-    FROM history_values v
-    JOIN history_runs h USING (run_id)
-    JOIN started_runs s USING (run_id)
-    WHERE h.test_name IS NOT NULL AND v.threads IS NOT NULL AND v.metric IS NOT NULL
+    SELECT h.test_name, v.metric, v.threads, h.testbed, h.run_id, h.started_at, h.db_version,
+           h.dataset, v.iteration_values, h.run_id IN (SELECT run_id FROM fresh) AS fresh
+    FROM kept.run_values v
+    JOIN kept.run_facts h USING (run_id)
+    WHERE h.test_name IS NOT NULL
 ), touched AS (
     SELECT DISTINCT test_name, metric, threads, testbed FROM points WHERE fresh
 )

@@ -16,7 +16,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongFunction;
+import java.util.stream.Stream;
 
 /**
  * The evaluation after an ingest: every series that iteration rows of the ingests after a commit
@@ -40,15 +43,27 @@ public final class AlertEvaluation {
    * their raw views are made when the session opens, their views only then.
    */
   public static final List<String> LATER =
-      List.of(TOUCHED_SQL, KNOWN_SQL, ConfigDifferences.SQL, STABILITY_SQL, MergedSeries.SQL);
+      Stream.concat(
+              KeptHistories.QUERIES.stream(),
+              Stream.of(
+                  TOUCHED_SQL, KNOWN_SQL, ConfigDifferences.SQL, STABILITY_SQL, MergedSeries.SQL))
+          .toList();
 
   /**
-   * The views an evaluation's session makes tables of their rows: every later query reaches them,
-   * most by several paths, and DuckDB plans a view again at each (planning {@code history_runs}'s
-   * aliases and config lines took 2-3 s a query where running it takes milliseconds).
+   * The views an evaluation's session makes tables of their rows: the names, which the kept
+   * histories' queries and the superseded alerts' reach. The runs' views are read for the runs that
+   * changed alone ({@link KeptHistories}), where a table of every run would cost more than it
+   * saves.
    */
-  public static final Set<String> AS_TABLES =
-      Set.of("canonical_names", "started_runs", "history_runs");
+  public static final Set<String> AS_TABLES = Set.of("canonical_names");
+
+  /**
+   * The database an evaluation's session is opened with (see {@link AnalyticsSession#openFor}): the
+   * histories kept between evaluations, under {@code home}.
+   */
+  public static AnalyticsSession.Attached kept(java.nio.file.Path home) {
+    return KeptHistories.attachment(home);
+  }
 
   /**
    * At most this many fresh runs' samples are read by their ids: each sample of the warehouse is
@@ -86,11 +101,18 @@ public final class AlertEvaluation {
 
   /**
    * Evaluates the series reached by ingests after {@code since} (0: the whole history) at the
-   * session's commit {@code commit}. The session is one opened with {@link #QUERIES}, {@link
-   * #LATER} and {@link #AS_TABLES}; its other views are made only when runs came.
+   * session's commit {@code commit} of the warehouse whose commits' identities {@code commitIdAt}
+   * gives ({@code Warehouse::commitIdAt}). The session is one opened with {@link #QUERIES}, {@link
+   * #LATER}, {@link #AS_TABLES} and {@link #kept}; its other views are made only when runs came,
+   * and the kept histories brought to the commit then ({@link KeptHistories}).
    */
   public static Outcome evaluate(
-      AnalyticsSession session, long since, long commit, Instant now, AlertSettings settings) {
+      AnalyticsSession session,
+      LongFunction<Optional<String>> commitIdAt,
+      long since,
+      long commit,
+      Instant now,
+      AlertSettings settings) {
     Connection c = session.connection();
     Steps steps = new Steps();
     try {
@@ -102,6 +124,8 @@ public final class AlertEvaluation {
       if (!fresh.isEmpty()) {
         session.prepareFor(LATER);
         steps.lap("views made");
+        KeptHistories.Update kept = KeptHistories.bringUp(session, commitIdAt, commit);
+        steps.lap("kept histories " + kept);
         Map<SeriesKey, List<SeriesPoint>> series = touched(c, since, settings);
         steps.lap("series read (" + series.size() + ")");
         evaluated = series.size();
@@ -115,6 +139,20 @@ public final class AlertEvaluation {
       return new Outcome(evaluated, explained, steps.all());
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read the series to evaluate: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A check of the histories kept between evaluations against a whole computation at the session's
+   * commit (a session opened as for {@link #evaluate}): "0 of N values rows differ; made whole at
+   * commit W, brought up to commit S" when they are equal.
+   */
+  public static String keptDifferences(AnalyticsSession session) {
+    session.prepareFor(LATER);
+    try {
+      return KeptHistories.differences(session.connection());
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot compare the kept histories: " + e.getMessage(), e);
     }
   }
 

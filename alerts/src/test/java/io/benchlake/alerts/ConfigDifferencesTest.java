@@ -15,8 +15,9 @@ class ConfigDifferencesTest {
   void namesTheSettingsThatDifferBetweenTheDatasetsLatestRunsNewestSnapshots() throws Exception {
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement st = c.createStatement()) {
+      st.execute("ATTACH ':memory:' AS kept");
       st.execute(
-          "CREATE TABLE history_runs AS SELECT * FROM (VALUES"
+          "CREATE TABLE kept.run_facts AS SELECT * FROM (VALUES"
               + " ('A', 'a1', TIMESTAMP '2026-01-01 00:00:00'),"
               + " ('A', 'a2', TIMESTAMP '2026-01-02 00:00:00'),"
               + " ('B', 'b1', TIMESTAMP '2026-01-03 00:00:00'),"

@@ -26,19 +26,19 @@ class FreshIntervalsTest {
   void moreFreshRunsThanAreListedReadTheSameIntervalsAsTheListedOnes() throws Exception {
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement st = c.createStatement()) {
-      // the views the query reads, as tables of the columns it uses; r000 came before ingest 1
+      // the views and kept tables the query reads, as tables of the columns it uses; r000 came
+      // before ingest 1
       st.execute(
           "CREATE TABLE raw_iterations AS SELECT 'r' || lpad(i::VARCHAR, 3, '0') AS run_id,"
               + " CASE WHEN i = 0 THEN 1 ELSE 2 END AS ingest_seq FROM range(0, "
               + (RUNS + 1)
               + ") t(i)");
+      st.execute("ATTACH ':memory:' AS kept");
       st.execute(
-          "CREATE TABLE history_runs AS SELECT run_id, 'OLTP_RW' AS test_name, 'ds' AS dataset"
-              + " FROM raw_iterations");
+          "CREATE TABLE kept.run_facts AS SELECT run_id, 'OLTP_RW' AS test_name, 'ds' AS dataset,"
+              + " 'bed1' AS testbed FROM raw_iterations");
       st.execute(
-          "CREATE TABLE started_runs AS SELECT run_id, 'bed1' AS testbed FROM raw_iterations");
-      st.execute(
-          "CREATE TABLE history_values AS SELECT run_id, 8 AS threads, 'TPS' AS metric"
+          "CREATE TABLE kept.run_values AS SELECT run_id, 8 AS threads, 'TPS' AS metric"
               + " FROM raw_iterations");
       st.execute(
           "CREATE TABLE iterations AS SELECT run_id, 8 AS threads, k AS iteration,"

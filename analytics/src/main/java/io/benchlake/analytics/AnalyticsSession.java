@@ -42,12 +42,21 @@ public final class AnalyticsSession implements AutoCloseable {
   private final Connection connection;
   private final String commit;
   private final Views views;
+  private final boolean attachedFile;
 
-  private AnalyticsSession(Connection connection, String commit, Views views) {
+  private AnalyticsSession(
+      Connection connection, String commit, Views views, boolean attachedFile) {
     this.connection = connection;
     this.commit = commit;
     this.views = views;
+    this.attachedFile = attachedFile;
   }
+
+  /**
+   * A writable DuckDB database of a command's own (what it keeps between commands), attached to its
+   * session as {@code name} before the session is limited to reading the warehouse.
+   */
+  public record Attached(String name, Path file) {}
 
   /**
    * The definitions a session was opened with, the names it created, and the views it creates as
@@ -61,7 +70,8 @@ public final class AnalyticsSession implements AutoCloseable {
 
   /** A session whose DuckDB spills (sorts and joins larger than memory) into {@code spill}. */
   public static AnalyticsSession open(Warehouse warehouse, Path spill) {
-    return open(warehouse, spill, ViewDefinitions::all, Set.of(), Optional.empty());
+    return open(
+        warehouse, spill, ViewDefinitions::all, Set.of(), Optional.empty(), Optional.empty());
   }
 
   /**
@@ -93,7 +103,8 @@ public final class AnalyticsSession implements AutoCloseable {
         defaultSpill(warehouse),
         ViewDefinitions::all,
         SERVER_TABLES,
-        Optional.of(limits));
+        Optional.of(limits),
+        Optional.empty());
   }
 
   /** DuckDB's memory limit (e.g. {@code 1GB}) and worker threads for a server's session. */
@@ -128,6 +139,19 @@ public final class AnalyticsSession implements AutoCloseable {
       Collection<String> queries,
       Collection<String> later,
       Set<String> asTables) {
+    return openFor(warehouse, queries, later, asTables, Optional.empty());
+  }
+
+  /**
+   * As {@link #openFor(Warehouse, Collection, Collection, Set)}, with {@code attached} attached
+   * (see {@link #attachedFile()}).
+   */
+  public static AnalyticsSession openFor(
+      Warehouse warehouse,
+      Collection<String> queries,
+      Collection<String> later,
+      Set<String> asTables,
+      Optional<Attached> attached) {
     return open(
         warehouse,
         defaultSpill(warehouse),
@@ -138,7 +162,8 @@ public final class AnalyticsSession implements AutoCloseable {
               d.reachedBy(every).tables(), d.reachedBy(queries).definitions());
         },
         asTables,
-        Optional.empty());
+        Optional.empty(),
+        attached);
   }
 
   /**
@@ -157,6 +182,7 @@ public final class AnalyticsSession implements AutoCloseable {
           return reached.tables().isEmpty() && reached.definitions().isEmpty() ? d.all() : reached;
         },
         Set.of(),
+        Optional.empty(),
         Optional.empty());
   }
 
@@ -225,7 +251,8 @@ public final class AnalyticsSession implements AutoCloseable {
       Path spill,
       Function<ViewDefinitions, ViewDefinitions.Selection> selecting,
       Set<String> askedAsTables,
-      Optional<ServerLimits> limits) {
+      Optional<ServerLimits> limits,
+      Optional<Attached> attached) {
     Set<String> asTables = new HashSet<>(ALWAYS_TABLES);
     asTables.addAll(askedAsTables);
     // DuckDB (its native library, the database) starts on another thread while this one reads
@@ -250,6 +277,7 @@ public final class AnalyticsSession implements AutoCloseable {
     try {
       Connection c = started(starting);
       t = lap("waited for DuckDB to start", t);
+      boolean attachedFile;
       try (Statement st = c.createStatement()) {
         st.execute("SET TimeZone = 'UTC'");
         // every view over the raw views binds them again, and union_by_name reads the footer of
@@ -266,6 +294,7 @@ public final class AnalyticsSession implements AutoCloseable {
         t = lap(views.tables().size() + " raw views created", t);
         create(st, views.definitions(), asTables);
         lap(views.definitions().size() + " views and macros created", t);
+        attachedFile = attached.isPresent() && attach(st, attached.get());
         String root = warehouse.root().toString();
         st.execute("SET allowed_directories = [" + RawTables.literal(root + "/") + "]");
         st.execute("SET enable_external_access = false");
@@ -273,11 +302,56 @@ public final class AnalyticsSession implements AutoCloseable {
       }
       Set<String> created = new HashSet<>();
       views.definitions().forEach(d -> created.add(d.name()));
-      return new AnalyticsSession(c, commit.id(), new Views(definitions, created, asTables));
+      return new AnalyticsSession(
+          c, commit.id(), new Views(definitions, created, asTables), attachedFile);
     } catch (SQLException e) {
       throw new IllegalStateException(
           "cannot open DuckDB over " + warehouse.root() + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Attaches the database file of {@code a}, made when missing; one that does not open as a DuckDB
+   * database (damaged, another version's) is made again; one another process holds (DuckDB locks
+   * the file) is left alone and an empty database in memory is attached under the name instead:
+   * false then.
+   */
+  private static boolean attach(Statement st, Attached a) throws SQLException {
+    String file = a.file().toAbsolutePath().toString();
+    try {
+      Files.createDirectories(a.file().toAbsolutePath().getParent());
+      st.execute("ATTACH " + RawTables.literal(file) + " AS " + a.name());
+      return true;
+    } catch (SQLException | IOException first) {
+      if (first.getMessage() != null && !first.getMessage().contains("lock")) {
+        try {
+          Files.deleteIfExists(Path.of(file + ".wal"));
+          Files.deleteIfExists(a.file());
+          st.execute("ATTACH " + RawTables.literal(file) + " AS " + a.name());
+          return true;
+        } catch (SQLException | IOException again) {
+          // read-only home or the like: kept in memory, for this session alone
+        }
+      }
+      st.execute("ATTACH ':memory:' AS " + a.name());
+      return false;
+    }
+  }
+
+  /**
+   * Whether the database asked for with {@code openFor(..., attached)} is its file; false when the
+   * file could not be attached (another process holds it) and an empty one in memory stands in.
+   */
+  public boolean attachedFile() {
+    return attachedFile;
+  }
+
+  /**
+   * The SHA-256 of every view definition this build ships, in order: what a result kept between
+   * sessions was computed with.
+   */
+  public String viewsDigest() {
+    return views.definitions().digest();
   }
 
   private static void create(

@@ -104,6 +104,20 @@ public final class ViewDefinitions {
     return new ViewDefinitions(byName);
   }
 
+  /** The SHA-256 (hex) of every definition's text, in order. */
+  public String digest() {
+    try {
+      java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+      for (Definition d : byName.values()) {
+        md.update(d.sql().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        md.update((byte) 0);
+      }
+      return java.util.HexFormat.of().formatHex(md.digest());
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+    }
+  }
+
   /** Every raw view and every definition: what `benchlake sql` and the reports are given. */
   public Selection all() {
     return new Selection(List.of(WarehouseTable.values()), List.copyOf(byName.values()));

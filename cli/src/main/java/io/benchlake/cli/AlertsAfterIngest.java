@@ -107,12 +107,21 @@ final class AlertsAfterIngest implements CommitListener {
     long opening = System.nanoTime();
     try (AnalyticsSession session =
         AnalyticsSession.openFor(
-            warehouse, AlertEvaluation.QUERIES, AlertEvaluation.LATER, AlertEvaluation.AS_TABLES)) {
+            warehouse,
+            AlertEvaluation.QUERIES,
+            AlertEvaluation.LATER,
+            AlertEvaluation.AS_TABLES,
+            Optional.of(AlertEvaluation.kept(home.root())))) {
       AlertEvaluation.Step open =
           new AlertEvaluation.Step("session", ms(System.nanoTime() - opening));
       AlertEvaluation.Outcome o =
           AlertEvaluation.evaluate(
-              session, since, commit, Instant.now(), AlertSettings.of(home.root()));
+              session,
+              warehouse::commitIdAt,
+              since,
+              commit,
+              Instant.now(),
+              AlertSettings.of(home.root()));
       List<AlertEvaluation.Step> steps = new ArrayList<>(List.of(open));
       steps.addAll(o.steps());
       return new AlertEvaluation.Outcome(o.series(), o.events(), steps);

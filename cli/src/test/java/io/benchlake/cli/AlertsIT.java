@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import io.benchlake.alerts.AlertEvaluation;
+import io.benchlake.analytics.AnalyticsSession;
+import io.benchlake.home.BenchlakeHome;
+import io.benchlake.warehouse.Warehouse;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +19,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -145,6 +152,24 @@ class AlertsIT {
     CliRunner.Run stats = CliRunner.run("alerts", "stats", "--format", "csv");
     ok(stats);
     assertTrue(stats.out().contains("segments,change,2,1,1"), stats.out());
+
+    // the histories the evaluations kept, brought up by each ingest from the runs it changed,
+    // equal a whole computation at the last commit
+    try (AnalyticsSession session =
+        AnalyticsSession.openFor(
+            Warehouse.of(new BenchlakeHome(home)),
+            AlertEvaluation.QUERIES,
+            AlertEvaluation.LATER,
+            AlertEvaluation.AS_TABLES,
+            Optional.of(AlertEvaluation.kept(home)))) {
+      String kept = AlertEvaluation.keptDifferences(session);
+      assertTrue(kept.startsWith("0 of "), kept);
+      // made whole by the first ingest's evaluation, brought up by the three after it
+      Matcher m =
+          Pattern.compile("made whole at commit (\\d+), brought up to commit (\\d+)").matcher(kept);
+      assertTrue(m.find(), kept);
+      assertTrue(Long.parseLong(m.group(1)) < Long.parseLong(m.group(2)), kept);
+    }
 
     // a rebuild replays the alert events: the same alerts and states, nothing evaluated again
     String before = CliRunner.run("alerts", "list", "--state", "all", "--format", "csv").out();

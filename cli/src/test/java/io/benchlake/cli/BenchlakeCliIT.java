@@ -77,7 +77,7 @@ class BenchlakeCliIT {
             "--iterations",
             "2",
             "--duration",
-            "2s",
+            "1s",
             "--table-size",
             "1000");
     assertEquals(0, demo.exit(), demo.err());

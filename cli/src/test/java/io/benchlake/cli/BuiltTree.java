@@ -9,8 +9,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** bin/benchlake of the built tree, run as a child process with a test's home. */
+/**
+ * bin/benchlake of the built tree, run as a child process with a test's home. Its JVM compiles with
+ * C1 alone, as the test JVMs do (benchlake.test.jvm): a child lives for one short command, so C2's
+ * compiler threads would only compete with the build for the cores. A test that gives
+ * BENCHLAKE_JAVA_OPTS gets C1 added to them unless they name a compiler level themselves.
+ */
 final class BuiltTree {
+  /** The compiler level of the children's JVMs. */
+  static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+
   private BuiltTree() {}
 
   /** Starts bin/benchlake with {@code args}, its output (and errors) going to {@code log}. */
@@ -40,6 +48,10 @@ final class BuiltTree {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("BENCHLAKE_HOME", home.toString());
     pb.environment().putAll(env);
+    String options = pb.environment().getOrDefault("BENCHLAKE_JAVA_OPTS", "-Xmx3g");
+    if (!options.contains("-XX:TieredStopAtLevel=")) {
+      pb.environment().put("BENCHLAKE_JAVA_OPTS", options + " " + C1_ONLY);
+    }
     return pb;
   }
 

@@ -165,6 +165,7 @@ class FlinkStandaloneIT {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
+    command.add(BuiltTree.C1_ONLY); // as the test JVMs: a short life, no C2 threads on the cores
     // as taskmanager.sh: framework off-heap + task off-heap + network memory
     command.add("-XX:MaxDirectMemorySize=640m");
     command.addAll(OPENS);

@@ -43,6 +43,8 @@ class InstallDirRunIT {
             "1",
             "--time",
             "2s",
+            "--rate", // throttled: what is tested is the install dir and its cnf, not its speed
+            "50",
             "--dataset",
             "from install dir");
     ok(run);

@@ -36,6 +36,8 @@ class RunPlanIT {
         threads: [1, 2]
         iterations: 1
         time: 2s
+        # throttled: what is tested is the plan's cells, not the server's speed
+        rate: 50
         options:
           tables: 1
           table-size: 500

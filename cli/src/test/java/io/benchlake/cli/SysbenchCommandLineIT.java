@@ -52,6 +52,7 @@ class SysbenchCommandLineIT {
             "--mysql-password=" + PASSWORD,
             "--table_size=200",
             "--time=1",
+            "--rate=50", // throttled: the socket and the interval lines are checked, not speed
             "--cleanup",
             "--tag=socket");
     assertEquals(0, run.exit(), run.err());
@@ -91,6 +92,7 @@ class SysbenchCommandLineIT {
             "--table_size=300",
             "--num-threads=2",
             "--max-time=1",
+            "--tx-rate=50", // sysbench 1.0's name of --rate: throttled, speed is not checked
             "--report_interval=1",
             "--db-ps-mode=disable",
             "--skip_trx",

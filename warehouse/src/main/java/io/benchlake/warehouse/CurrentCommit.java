@@ -46,13 +46,16 @@ public record CurrentCommit(String id, Path ingestDir, byte[] manifestJson, Path
                 + "); `benchlake ingest --rebuild` rewrites the warehouse from the event log");
       }
       byte[] json = Files.readAllBytes(manifest);
-      return new CurrentCommit(
-          HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json)),
-          ingestDir,
-          json,
-          manifest);
+      return new CurrentCommit(idOf(json), ingestDir, json, manifest);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the warehouse manifest in " + ingestDir, e);
+    }
+  }
+
+  /** The identity of a commit whose manifest is {@code json}: the SHA-256 of its bytes, in hex. */
+  static String idOf(byte[] json) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JDK", e);
     }

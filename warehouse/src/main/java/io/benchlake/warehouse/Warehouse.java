@@ -96,6 +96,20 @@ public final class Warehouse {
   }
 
   /**
+   * The identity ({@link CurrentCommit#id()}) of commit {@code seq} while {@code _ingest/} keeps
+   * its manifest, or empty: whether something kept at that commit was kept at this warehouse's (a
+   * rebuild's commit of the same number has another identity).
+   */
+  public Optional<String> commitIdAt(long seq) {
+    try {
+      return Optional.of(
+          CurrentCommit.idOf(Files.readAllBytes(ingestDir().resolve(seq + ".json"))));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
    * The last committed manifest once every file it lists is there with its committed size (a stat
    * per file): what a read session serves from.
    */
