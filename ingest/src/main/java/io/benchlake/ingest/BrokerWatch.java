@@ -58,6 +58,18 @@ final class BrokerWatch implements FlinkCluster.JobWatch {
     return new BrokerWatch(bootstrap).answers() ? e : gone(bootstrap, e.getMessage(), e);
   }
 
+  /**
+   * Refuses at once to ingest from an embedded broker of this process that already stopped on a
+   * fault of its own: any question to it would only wait out a Kafka client's timeout (15 s in
+   * LogIntegrityIT) before saying the same.
+   */
+  static void refuseIfFaulted(String bootstrap) {
+    Optional<String> fault = BrokerFaults.describe(bootstrap);
+    if (fault.isPresent()) {
+      throw faulted(fault.get(), null);
+    }
+  }
+
   private static EnvironmentException gone(String bootstrap, String why, Throwable cause) {
     return new EnvironmentException(
         "the broker at "

@@ -123,6 +123,7 @@ public final class IngestService {
           "--accept-log-start goes with --rebuild: the new start is accepted by rebuilding the"
               + " warehouse from what the log holds");
     }
+    BrokerWatch.refuseIfFaulted(bootstrap);
     long before;
     Result r;
     try (AutoCloseable lock = warehouse.lock()) {
