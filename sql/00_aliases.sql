@@ -70,20 +70,23 @@ FROM (SELECT r.run_id,
       WHERE r.kind = 'run_started')
 WHERE rn = 1;
 
--- The canonical name of every test name and dataset label the runs carry: aliases followed up to
--- 16 steps (a user's alias may lead to a name that is itself an alias, my_rw -> oltp_read_write
--- -> OLTP_RW), a user's alias before a built-in one; a cycle stops there. `benchlake alias` refuses
--- a cycle and a chain of users' aliases longer than 15 steps (AliasChains), so every name of a
--- chain reaches the same end. Computed once per name,
--- and joined to the runs.
-CREATE OR REPLACE VIEW canonical_names AS
+-- The canonical name of every test name, dataset label and testbed the runs carry (of the kinds
+-- listed in `kinds`): aliases followed up to 16 steps (a user's alias may lead to a name that is
+-- itself an alias, my_rw -> oltp_read_write -> OLTP_RW), a user's alias before a built-in one; a
+-- cycle stops there. `benchlake alias` refuses a cycle and a chain of users' aliases longer than 15
+-- steps (AliasChains), so every name of a chain reaches the same end. Computed once per name, and
+-- joined to the runs. A kind not listed is not read at all (the list is a constant where the
+-- views below call it): the testbeds' names need every run's environment.
+CREATE OR REPLACE MACRO followed_names(kinds) AS TABLE
 WITH RECURSIVE names AS (
     SELECT DISTINCT 'test' AS kind, test_name AS name FROM raw_runs
-    WHERE kind = 'run_started' AND test_name IS NOT NULL
+    WHERE kind = 'run_started' AND test_name IS NOT NULL AND list_contains(kinds, 'test')
     UNION
-    SELECT DISTINCT 'dataset', dataset FROM raw_runs WHERE kind = 'run_started' AND dataset IS NOT NULL
+    SELECT DISTINCT 'dataset', dataset FROM raw_runs
+    WHERE kind = 'run_started' AND dataset IS NOT NULL AND list_contains(kinds, 'dataset')
     UNION
-    SELECT DISTINCT 'testbed', testbed FROM testbed_names WHERE testbed IS NOT NULL
+    SELECT DISTINCT 'testbed', testbed FROM testbed_names
+    WHERE testbed IS NOT NULL AND list_contains(kinds, 'testbed')
 ), step AS (
     SELECT kind, name, name AS current, 0 AS depth FROM names
     UNION ALL
@@ -92,6 +95,16 @@ WITH RECURSIVE names AS (
       AND alias_step(kind, current) IS NOT NULL
 )
 SELECT kind, name, arg_max(current, depth) AS canonical FROM step GROUP BY kind, name;
+
+-- The canonical test names and dataset labels (what a run's own facts need, sql/35_histories.sql),
+-- and those with the testbeds'.
+CREATE OR REPLACE VIEW canonical_run_names AS
+SELECT kind, name, canonical FROM followed_names(['test', 'dataset']);
+
+CREATE OR REPLACE VIEW canonical_names AS
+SELECT kind, name, canonical FROM canonical_run_names
+UNION ALL
+SELECT kind, name, canonical FROM followed_names(['testbed']);
 
 -- The canonical name of one name typed on the command line (a report's --test, a regression's
 -- --baseline): the aliases followed as for the runs' names; a name no alias leads on from and no

@@ -16,8 +16,8 @@ SELECT s.run_id, coalesce(ct.canonical, s.test_name) AS test_name, s.started_at,
 FROM started_runs s
 JOIN finished_runs f USING (run_id)
 LEFT JOIN environments e USING (run_id)
-LEFT JOIN canonical_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset
-LEFT JOIN canonical_names ct ON ct.kind = 'test' AND ct.name = s.test_name
+LEFT JOIN canonical_run_names cd ON cd.kind = 'dataset' AND cd.name = s.dataset
+LEFT JOIN canonical_run_names ct ON ct.kind = 'test' AND ct.name = s.test_name
 WHERE f.status = 'completed' AND s.run_id NOT IN (SELECT run_id FROM confirm_runs);
 
 CREATE OR REPLACE VIEW history_runs AS

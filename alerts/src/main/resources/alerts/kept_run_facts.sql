@@ -6,4 +6,4 @@
 SELECT run_id, test_name, started_at, db_version, dataset,
        coalesce(published_testbed, 'dataset ' || dataset) AS testbed
 FROM history_run_facts
-WHERE true /*runs*/
+WHERE true /*listed*/

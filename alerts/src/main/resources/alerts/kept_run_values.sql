@@ -3,4 +3,4 @@
 -- runs listed where the marker below is replaced by a filter; every run without one.
 SELECT run_id, threads, metric, iteration_values
 FROM history_values
-WHERE threads IS NOT NULL AND metric IS NOT NULL /*runs*/
+WHERE threads IS NOT NULL AND metric IS NOT NULL /*listed*/

@@ -8,7 +8,7 @@
 -- of 46 s over 50M samples); a long one (the whole history) costs more than it saves.
 WITH fresh AS (
     SELECT DISTINCT run_id FROM raw_iterations WHERE ingest_seq > ?
-), runs AS (
+), checked AS (
     SELECT run_id, test_name, testbed
     FROM kept.run_facts
     WHERE test_name IS NOT NULL AND run_id IN (SELECT run_id FROM fresh)
@@ -16,19 +16,19 @@ WITH fresh AS (
     SELECT run_id, threads,
            CASE WHEN bool_or(metric = 'NOPM') THEN 'NOPM' ELSE 'TPS' END AS metric
     FROM kept.run_values
-    WHERE metric IN ('TPS', 'NOPM') AND run_id IN (SELECT run_id FROM runs)
+    WHERE metric IN ('TPS', 'NOPM') AND run_id IN (SELECT run_id FROM checked)
     GROUP BY run_id, threads
 ), completed AS (
     SELECT DISTINCT run_id, threads, iteration
     FROM iterations
-    WHERE status = 'completed' AND NOT excluded AND run_id IN (SELECT run_id FROM runs)
+    WHERE status = 'completed' AND NOT excluded AND run_id IN (SELECT run_id FROM checked)
 )
 SELECT r.test_name, m.metric, x.threads, r.testbed, x.run_id, x.iteration,
        list(x.offset_s ORDER BY x.offset_s) AS offsets,
        list(x.interval_s ORDER BY x.offset_s) AS lengths,
        list(x.tps ORDER BY x.offset_s) AS throughputs
 FROM samples x
-JOIN runs r USING (run_id)
+JOIN checked r USING (run_id)
 JOIN primary_metric m USING (run_id, threads)
 SEMI JOIN completed k USING (run_id, threads, iteration)
 WHERE x.phase = 'measured' AND (CAST(? AS VARCHAR[]) IS NULL OR list_contains(?, x.run_id))

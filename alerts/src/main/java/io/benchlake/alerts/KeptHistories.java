@@ -49,7 +49,7 @@ final class KeptHistories {
   /** The layout of the kept tables: another one is made again whole. */
   static final String FORMAT = "kept histories 1";
 
-  private static final String MARKER = "/*runs*/";
+  private static final String MARKER = "/*listed*/";
 
   private KeptHistories() {}
 

@@ -193,13 +193,13 @@ class IncrementalIngestIT {
   }
 
   @Test
-  void fiveMalformedRecordsAmongTenThousandGoToTheDeadLetterTopic() throws Exception {
+  void fiveMalformedRecordsAmongTwoThousandGoToTheDeadLetterTopic() throws Exception {
     Warehouse warehouse = newWarehouse("dlq");
     IngestService ingest = FLINK.ingestService();
     ingest.ingest(BROKER.bootstrap(), warehouse); // whatever other tests published
     long samplesBefore = count(warehouse, "SELECT count(*) FROM samples");
     List<Event> events = new ArrayList<>();
-    while (events.size() < 10_000) {
+    while (events.size() < 2_000) {
       events.addAll(SyntheticRuns.run("dlq", Instant.parse("2025-07-01T10:00:00Z")));
     }
     publish(events);
